@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { HitlIssue } from "./issues";
+
+/**
+ * The transport-neutral model of a parked request. Adapters (eve, AI SDK, AG-UI) translate their
+ * own events into these shapes; the ledger and everything above it only know these.
+ */
+
+/** One answer as a transport carries it: eve's `InputResponse` without the request id. */
+export const answerPayloadSchema = z.strictObject({
+  optionId: z.string().min(1).max(256).optional(),
+  text: z.string().optional(),
+});
+export type AnswerPayload = z.infer<typeof answerPayloadSchema>;
+
+/** What the client sends back for one request: exactly one of these per request. */
+export interface TransportAnswer extends AnswerPayload {
+  readonly requestId: string;
+}
+
+/** Who asked: a question from a tool, a tool approval gate, or a session limit. */
+export const requestOriginSchema = z.enum(["question", "tool-approval", "session-limit"]);
+export type RequestOrigin = z.infer<typeof requestOriginSchema>;
+
+export const requestOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  style: z.enum(["danger", "default", "primary"]).optional(),
+});
+export type RequestOption = z.infer<typeof requestOptionSchema>;
+
+/** What an adapter knows about a request when it first sees it. `payload` is not parsed yet. */
+export interface ParkedRequestInit {
+  readonly requestId: string;
+  /** The tool call this request belongs to (the call that gets exactly one result). */
+  readonly callId: string;
+  readonly toolName: string;
+  readonly origin: RequestOrigin;
+  readonly prompt: string;
+  /** The registry key: `ui.kind` for typed pickers, or a native kind (`approval`, `question`, `text`). */
+  readonly kind: string;
+  /** The kind's request payload as received; the registry parses it with the kind's schema. */
+  readonly payload: unknown;
+  readonly options?: readonly RequestOption[];
+  readonly allowFreeform?: boolean;
+  readonly turnId?: string;
+  readonly stepIndex?: number;
+  readonly taskId?: string;
+  /** A relayed request's serving call (eve `input.requested.data.callId`), when it differs. */
+  readonly parentCallId?: string;
+}
+
+/** This client's view of a request's lifecycle (see the ledger for the transitions). */
+export const requestStateSchema = z.enum(["open", "submitting", "responded", "settled"]);
+export type RequestState = z.infer<typeof requestStateSchema>;
+
+/** How a settled request ended. `withdrawn`: its call, turn or session ended without an answer. */
+export const outcomeSchema = z.enum(["answered", "approved", "denied", "cancelled", "ignored", "invalid", "withdrawn"]);
+export type Outcome = z.infer<typeof outcomeSchema>;
+
+/** Why a submission did not go through. */
+export interface SubmitError {
+  readonly message: string;
+  /**
+   * `rejected`: the transport definitively did not take it (the request reopens);
+   * `unconfirmed`: it may have reached the server (the request stays locked until the stream tells).
+   */
+  readonly kind: "rejected" | "unconfirmed";
+  readonly issues?: readonly HitlIssue[];
+}
+
+/** eve's responder-policy progress for an approval (`approval.candidate`). Informational. */
+export interface ApprovalCandidate {
+  readonly outcome: "pending" | "rejected" | "failed" | "timed-out" | "stale";
+  readonly reason?: string;
+}
+
+/** One request as the ledger tracks it. Immutable: a change produces a new object. */
+export interface ParkedRequest extends ParkedRequestInit {
+  /** Arrival order in this session; the renderer queues oldest first. */
+  readonly seq: number;
+  readonly state: RequestState;
+  /** Set once `state` is `settled`. */
+  readonly outcome?: Outcome;
+  /** The answer the server recorded, when it told us (eve `input.resolved`). */
+  readonly resolution?: AnswerPayload;
+  /** The answer this client submitted (kept for retry and for the receipt). */
+  readonly submitted?: AnswerPayload;
+  readonly error?: SubmitError;
+  readonly candidate?: ApprovalCandidate;
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import {
+  type DecodedAnswer,
+  decodeAnswer,
+  encodeAnswer,
+  encodeDecline,
+  validateResponse,
+} from "../core/envelope";
+import type { HitlIssue, Validated } from "../core/issues";
+import { fromZodIssues } from "../core/issues";
+import type { AnswerPayload } from "../core/model";
+
+/**
+ * A kind: what a parked request of one `ui.kind` carries and what its answer looks like.
+ * Plain data (schemas and functions), no React, so the server helper and the browser share it.
+ */
+export interface KindDefinition<K extends string = string, Req = unknown, Res = unknown> {
+  readonly kind: K;
+  /** Parses `ui` (the request payload). Its output always carries `kind: K`. */
+  readonly request: z.ZodType<Req>;
+  /** Parses an answer value, before the cross-check. */
+  readonly response: z.ZodType<Res>;
+  /** Cross-checks an answer against its request (ids exist, counts in range…). Empty means fine. */
+  readonly check?: (request: Req, response: Res) => readonly HitlIssue[];
+  /** Turns a validated answer into what the transport carries. */
+  readonly encode: (value: Res) => AnswerPayload;
+  /** The answer sent when a person declines: one answer, so the tool call still gets its result. */
+  readonly encodeDecline: (reason?: string) => AnswerPayload;
+  /** Reads a transport answer back (server helper, receipts). Never throws. */
+  readonly decode: (answer: AnswerPayload, request?: Req) => DecodedAnswer<Res>;
+}
+
+/** Any kind, for collections of kinds. */
+// biome-ignore lint/suspicious/noExplicitAny: variance: a kind is a consumer and a producer of Req/Res.
+export type AnyKind = KindDefinition<string, any, any>;
+export type RequestOf<D> = D extends KindDefinition<string, infer Req, unknown> ? Req : never;
+export type ResponseOf<D> = D extends KindDefinition<string, unknown, infer Res> ? Res : never;
+
+export interface DefineKindOptions<K extends string, Req extends z.ZodObject, Res extends z.ZodType> {
+  readonly kind: K;
+  /** The payload's fields; `kind: z.literal(kind)` is added for you. */
+  readonly request: Req;
+  readonly response: Res;
+  readonly check?: (request: z.output<Req> & { kind: K }, response: z.output<Res>) => readonly HitlIssue[];
+  /** Only for kinds answered in a transport's native form (eve approvals and questions). */
+  readonly encode?: (value: z.output<Res>) => AnswerPayload;
+  readonly encodeDecline?: (reason?: string) => AnswerPayload;
+  readonly decode?: (answer: AnswerPayload, request?: z.output<Req> & { kind: K }) => DecodedAnswer<z.output<Res>>;
+}
+
+/**
+ * Defines a kind. By default answers travel as the versioned envelope in the answer's `text`.
+ *
+ * @example
+ * const voice = defineKind({
+ *   kind: "voice",
+ *   request: z.object({ voices: z.array(z.object({ id: z.string(), name: z.string() })).max(100) }),
+ *   response: z.strictObject({ voiceId: z.string() }),
+ *   check: (req, res) => req.voices.some((v) => v.id === res.voiceId) ? [] : [{ path: ["voiceId"], message: "Unknown voice" }],
+ * });
+ */
+export function defineKind<const K extends string, Req extends z.ZodObject, Res extends z.ZodType>(
+  options: DefineKindOptions<K, Req, Res>,
+): KindDefinition<K, z.output<Req> & { kind: K }, z.output<Res>> {
+  type Request = z.output<Req> & { kind: K };
+  type Response = z.output<Res>;
+  if (!/^[a-z][a-z0-9.-]{0,99}$/i.test(options.kind)) {
+    throw new Error(`defineKind: "${options.kind}" is not a valid kind name (letters, digits, "." and "-")`);
+  }
+  // The extended schema's output is exactly `Request`; TypeScript cannot see through `extend` on a
+  // generic object schema, so the schema (not any data) is re-typed here.
+  const request = options.request.extend({ kind: z.literal(options.kind) }) as unknown as z.ZodType<Request>;
+  const response = options.response as z.ZodType<Response>;
+  const base = { kind: options.kind, response, ...(options.check ? { check: options.check } : {}) };
+  return {
+    kind: options.kind,
+    request,
+    response,
+    ...(options.check ? { check: options.check } : {}),
+    encode: options.encode ?? ((value) => ({ text: encodeAnswer(options.kind, value) })),
+    encodeDecline: options.encodeDecline ?? ((reason) => ({ text: encodeDecline(options.kind, reason) })),
+    decode:
+      options.decode ??
+      ((answer, req) =>
+        answer.text === undefined
+          ? { type: "invalid", issues: [{ path: ["text"], message: "The answer carries no text" }] }
+          : decodeAnswer(answer.text, base, req)),
+  };
+}
+
+/** Parses a request payload with its kind's schema. */
+export function parseRequest<Req>(kind: KindDefinition<string, Req, unknown>, payload: unknown): Validated<Req> {
+  const parsed = kind.request.safeParse(payload);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: fromZodIssues(parsed.error.issues) };
+}
+
+/** Validates an answer value against its kind (schema, then cross-check with the request). */
+export function validateAnswer<Req, Res>(
+  kind: KindDefinition<string, Req, Res>,
+  request: Req,
+  value: unknown,
+): Validated<Res> {
+  return validateResponse(kind, value, request);
+}
