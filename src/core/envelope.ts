@@ -88,7 +88,10 @@ export function decodeAnswer<Req, Res>(
 
   if (json.value.hitl !== ENVELOPE_VERSION) {
     return invalid([
-      { path: ["hitl"], message: `Unsupported answer format version ${String(json.value.hitl)} (expected ${ENVELOPE_VERSION})` },
+      {
+        path: ["hitl"],
+        message: `Unsupported answer format version ${String(json.value.hitl)} (expected ${ENVELOPE_VERSION})`,
+      },
     ]);
   }
   // Pick the branch first so issues name the field, not "no union member matched".

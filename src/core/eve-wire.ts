@@ -51,7 +51,14 @@ export const eveEventSchema = z.looseObject({
 });
 export type EveEvent = z.infer<typeof eveEventSchema>;
 
-export const eveInputResolutionOutcomeSchema = z.enum(["answered", "approved", "cancelled", "denied", "ignored", "invalid"]);
+export const eveInputResolutionOutcomeSchema = z.enum([
+  "answered",
+  "approved",
+  "cancelled",
+  "denied",
+  "ignored",
+  "invalid",
+]);
 
 /** The `data` of each event type the kit acts on. Other types pass through untouched. */
 export const eveEventDataSchemas = {

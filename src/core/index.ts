@@ -24,7 +24,7 @@ export {
   eveInputRequestSchema,
   eveInputResponseSchema,
 } from "./eve-wire";
-export { fromZodIssues, formatIssues, type HitlIssue, type Validated } from "./issues";
+export { formatIssues, fromZodIssues, type HitlIssue, type Validated } from "./issues";
 export {
   canSubmit,
   createLedger,
@@ -39,8 +39,8 @@ export {
 } from "./ledger";
 export {
   type AnswerPayload,
-  answerPayloadSchema,
   type ApprovalCandidate,
+  answerPayloadSchema,
   type Outcome,
   outcomeSchema,
   type ParkedRequest,

@@ -1,12 +1,5 @@
 import type { HitlIssue } from "./issues";
-import type {
-  AnswerPayload,
-  ApprovalCandidate,
-  Outcome,
-  ParkedRequest,
-  ParkedRequestInit,
-  SubmitError,
-} from "./model";
+import type { AnswerPayload, ApprovalCandidate, Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
 import { emptyMap, forEachIn, getIn, type PMap, setIn } from "./persistent-map";
 
 /**
@@ -43,7 +36,7 @@ export type LedgerChange =
   | { readonly type: "candidate"; readonly requestId: string; readonly candidate: ApprovalCandidate }
   /** The tool call finished: whatever it asked and nobody answered is withdrawn. */
   | { readonly type: "call-ended"; readonly callId: string }
-  /** The turn was cancelled or failed: its unanswered requests are withdrawn. */
+  /** The turn was cancelled or failed: its unanswered requests (except tasks') are withdrawn. */
   | { readonly type: "turn-ended"; readonly turnId: string }
   | { readonly type: "session-ended" };
 
@@ -51,7 +44,12 @@ export type LedgerAction =
   /** One transport event. `eventId` (eve `meta.id`) dedupes replays and reconnects. */
   | { readonly type: "transport"; readonly eventId?: string; readonly changes: readonly LedgerChange[] }
   /** A transport event that failed validation: recorded as a problem, never thrown. */
-  | { readonly type: "malformed"; readonly eventId?: string; readonly eventType: string; readonly issues: readonly HitlIssue[] }
+  | {
+      readonly type: "malformed";
+      readonly eventId?: string;
+      readonly eventType: string;
+      readonly issues: readonly HitlIssue[];
+    }
   | { readonly type: "submit"; readonly requestId: string; readonly answer: AnswerPayload }
   | { readonly type: "accepted"; readonly requestId: string }
   | { readonly type: "failed"; readonly requestId: string; readonly error: SubmitError }
@@ -59,7 +57,7 @@ export type LedgerAction =
   | { readonly type: "retry"; readonly requestId: string }
   /** Catch-up showed the server never received this client's answer: it may be answered again. */
   | { readonly type: "reopen"; readonly requestId: string; readonly message?: string }
-  /** After a reload: this client submitted `answer` before the page went away. */
+  /** After a reload: this client was sending `answer` when the page went away (unconfirmed). */
   | { readonly type: "restore"; readonly requestId: string; readonly answer: AnswerPayload };
 
 export interface LedgerProblem {
@@ -176,9 +174,7 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
       if (entry === undefined) {
         return mergeEarly(state, action.requestId, { restored: action.answer });
       }
-      return updateRequest(state, action.requestId, (r) =>
-        r.state === "open" ? { ...withoutError(r), state: "responded", submitted: action.answer } : r,
-      );
+      return updateRequest(state, action.requestId, (r) => (r.state === "open" ? restored(r, action.answer) : r));
     }
     default:
       return action satisfies never;
@@ -209,8 +205,13 @@ function applyChange(state: LedgerState, change: LedgerChange): LedgerState {
       return updateRequest(state, change.requestId, (r) => ({ ...r, candidate: change.candidate }));
     case "call-ended":
       return withdrawAll(markEnded(state, `call:${change.callId}`), getIn(state.byCall, change.callId));
-    case "turn-ended":
-      return withdrawAll(markEnded(state, `turn:${change.turnId}`), getIn(state.byTurn, change.turnId));
+    case "turn-ended": {
+      // A task's questions belong to its run, not the turn: they stay open (eve resolves them).
+      const ids = getIn(state.byTurn, change.turnId)?.filter(
+        (id) => getIn(state.entries, id)?.request.taskId === undefined,
+      );
+      return withdrawAll(markEnded(state, `turn:${change.turnId}`), ids);
+    }
     case "session-ended": {
       // Rare and final, so one pass over the requests is fine here.
       const ids: string[] = [];
@@ -232,7 +233,7 @@ function addRequest(state: LedgerState, init: ParkedRequestInit): LedgerState {
   const early = getIn(state.early, init.requestId);
   let request: ParkedRequest = { ...init, seq: state.nextSeq, state: "open" };
   if (early?.candidate) request = { ...request, candidate: early.candidate };
-  if (early?.restored) request = { ...request, state: "responded", submitted: early.restored };
+  if (early?.restored) request = restored(request, early.restored);
   let next: LedgerState = {
     ...state,
     entries: setIn(state.entries, init.requestId, { request, authoritative: false }),
@@ -244,7 +245,7 @@ function addRequest(state: LedgerState, init: ParkedRequestInit): LedgerState {
   else if (
     state.sessionEnded ||
     getIn(state.ended, `call:${init.callId}`) ||
-    (init.turnId !== undefined && getIn(state.ended, `turn:${init.turnId}`))
+    (init.turnId !== undefined && init.taskId === undefined && getIn(state.ended, `turn:${init.turnId}`))
   ) {
     next = settle(next, init.requestId, WITHDRAWN);
   }
@@ -301,6 +302,16 @@ function appendIndex(index: PMap<readonly string[]>, key: string | undefined, id
   const ids = getIn(index, key) ?? [];
   return ids.includes(id) ? index : setIn(index, key, [...ids, id]);
 }
+
+/** A submission from before a reload: it may or may not have reached the server. */
+function restored(request: ParkedRequest, answer: AnswerPayload): ParkedRequest {
+  return { ...request, state: "submitting", submitted: answer, error: UNCONFIRMED_AFTER_RELOAD };
+}
+
+const UNCONFIRMED_AFTER_RELOAD: SubmitError = {
+  kind: "unconfirmed",
+  message: "Your answer was being sent when the page reloaded; checking whether it arrived.",
+};
 
 function withoutError(request: ParkedRequest): ParkedRequest {
   if (request.error === undefined) return request;

@@ -84,7 +84,8 @@ export function setIn<V>(map: PMap<V>, key: string, value: V): PMap<V> {
       if (at === -1) added = true;
       next = {
         hash,
-        entries: at === -1 ? [...slot.entries, [key, value]] : slot.entries.map((e, i) => (i === at ? [key, value] : e)),
+        entries:
+          at === -1 ? [...slot.entries, [key, value]] : slot.entries.map((e, i) => (i === at ? [key, value] : e)),
       };
     } else {
       // Two different hashes share this slot: push the existing leaf one level down, then insert.

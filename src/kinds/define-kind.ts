@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  type DecodedAnswer,
-  decodeAnswer,
-  encodeAnswer,
-  encodeDecline,
-  validateResponse,
-} from "../core/envelope";
+import { type DecodedAnswer, decodeAnswer, encodeAnswer, encodeDecline, validateResponse } from "../core/envelope";
 import type { HitlIssue, Validated } from "../core/issues";
 import { fromZodIssues } from "../core/issues";
 import type { AnswerPayload } from "../core/model";
@@ -33,8 +27,10 @@ export interface KindDefinition<K extends string = string, Req = unknown, Res = 
 /** Any kind, for collections of kinds. */
 // biome-ignore lint/suspicious/noExplicitAny: variance: a kind is a consumer and a producer of Req/Res.
 export type AnyKind = KindDefinition<string, any, any>;
-export type RequestOf<D> = D extends KindDefinition<string, infer Req, unknown> ? Req : never;
-export type ResponseOf<D> = D extends KindDefinition<string, unknown, infer Res> ? Res : never;
+// Both parameters are inferred: `Res` is also a parameter type (of `encode`, `check`), so matching
+// it against `unknown` would fail under strict function types.
+export type RequestOf<D> = D extends KindDefinition<string, infer Req, infer _Res> ? Req : never;
+export type ResponseOf<D> = D extends KindDefinition<string, infer _Req, infer Res> ? Res : never;
 
 export interface DefineKindOptions<K extends string, Req extends z.ZodObject, Res extends z.ZodType> {
   readonly kind: K;
@@ -89,7 +85,10 @@ export function defineKind<const K extends string, Req extends z.ZodObject, Res 
 }
 
 /** Parses a request payload with its kind's schema. */
-export function parseRequest<Req>(kind: KindDefinition<string, Req, unknown>, payload: unknown): Validated<Req> {
+export function parseRequest<Req>(
+  kind: Pick<KindDefinition<string, Req, unknown>, "request">,
+  payload: unknown,
+): Validated<Req> {
   const parsed = kind.request.safeParse(payload);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: fromZodIssues(parsed.error.issues) };
 }
@@ -97,7 +96,7 @@ export function parseRequest<Req>(kind: KindDefinition<string, Req, unknown>, pa
 /** Validates an answer value against its kind (schema, then cross-check with the request). */
 export function validateAnswer<Req, Res>(
   kind: KindDefinition<string, Req, Res>,
-  request: Req,
+  request: NoInfer<Req>,
   value: unknown,
 ): Validated<Res> {
   return validateResponse(kind, value, request);

@@ -6,7 +6,9 @@ const pick = {
   kind: "pick",
   response: z.strictObject({ selected: z.array(z.string()) }),
   check: (request: { ids: string[] }, response: { selected: string[] }) =>
-    response.selected.filter((id) => !request.ids.includes(id)).map((id) => ({ path: ["selected"], message: `Unknown id "${id}"` })),
+    response.selected
+      .filter((id) => !request.ids.includes(id))
+      .map((id) => ({ path: ["selected"], message: `Unknown id "${id}"` })),
 };
 
 describe("answer envelope", () => {
@@ -59,10 +61,17 @@ describe("answer envelope", () => {
 
   it("given any string or JSON value, should never throw", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ hitl: 1, ...Object(v) }))), (text) => {
-        const decoded = decodeAnswer(text, pick, { ids: ["a"] });
-        expect(["answered", "declined", "text", "invalid"]).toContain(decoded.type);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ hitl: 1, ...Object(v) })),
+        ),
+        (text) => {
+          const decoded = decodeAnswer(text, pick, { ids: ["a"] });
+          expect(["answered", "declined", "text", "invalid"]).toContain(decoded.type);
+        },
+      ),
     );
   });
 

@@ -22,17 +22,14 @@ interface Scenario {
   steps: Step[];
 }
 
-const requestIdOf = (trace: RecordedEvent[]) => {
-  const requested = trace.find((e) => e.type === "input.requested");
-  const requests = requested?.data.requests as { requestId: string }[];
-  return requests[0]!.requestId;
+/** The first request id and the server's final outcome in a recorded trace. */
+const firstOf = (trace: RecordedEvent[], type: string, key: "requests" | "resolutions") => {
+  const list = trace.find((e) => e.type === type)?.data[key];
+  if (!Array.isArray(list)) throw new Error(`trace has no ${type}`);
+  return list[0] as { requestId: string; outcome?: string };
 };
-
-/** The final outcome the recorded server gave each trace. */
-const expectedOutcome = (trace: RecordedEvent[]) => {
-  const resolved = trace.find((e) => e.type === "input.resolved");
-  return (resolved?.data.resolutions as { outcome: string }[])[0]!.outcome;
-};
+const requestIdOf = (trace: RecordedEvent[]) => firstOf(trace, "input.requested", "requests").requestId;
+const expectedOutcome = (trace: RecordedEvent[]) => firstOf(trace, "input.resolved", "resolutions").outcome;
 
 const scenario: fc.Arbitrary<Scenario> = fc
   .array(fc.constantFrom(mainTraceEvents, approvalTraceEvents), { minLength: 1, maxLength: 4 })
@@ -69,7 +66,8 @@ const scenario: fc.Arbitrary<Scenario> = fc
           steps.splice(Math.max(from % steps.length, to % (steps.length + 1)), 0, source);
         }
         // A reconnect that replays the stream from index 0.
-        if (replayAt !== undefined) steps.splice(replayAt % (steps.length + 1), 0, ...events.map((event) => ({ kind: "event" as const, event })));
+        if (replayAt !== undefined)
+          steps.splice(replayAt % (steps.length + 1), 0, ...events.map((event) => ({ kind: "event" as const, event })));
         for (const [at, step] of locals) steps.splice(at % (steps.length + 1), 0, step);
         return { traces, steps };
       });

@@ -1,12 +1,13 @@
 import { eveEventToAction } from "../../src/adapters/eve/convert";
-import { createLedger, reduceLedger, selectRequest, selectRequests } from "../../src/core/ledger";
+import { canSubmit, createLedger, reduceLedger, selectRequest, selectRequests } from "../../src/core/ledger";
 import { createLedgerStore } from "../../src/core/store";
 import { approvalTraceEvents, mainTraceEvents, retagTrace } from "../fixtures/eve";
 import { feed } from "./ledger-helpers";
 
 const MEDIA_REQUEST = "wrun_01M80XX4AVN6ER25Z5K8A8Q4SV-ask-1";
 const APPROVAL_REQUEST = "aitxt-20yMbdMFox20Ii1xFnWVZm0J";
-const upTo = (events: typeof mainTraceEvents, type: string) => events.slice(0, events.findIndex((e) => e.type === type) + 1);
+const upTo = (events: typeof mainTraceEvents, type: string) =>
+  events.slice(0, events.findIndex((e) => e.type === type) + 1);
 
 describe("ledger on recorded eve streams", () => {
   it("given the media question's stream up to input.requested, should hold one open media request with its ui payload", () => {
@@ -27,7 +28,11 @@ describe("ledger on recorded eve streams", () => {
 
   it("given the whole media stream, should settle the request as answered with the server's record", () => {
     const request = selectRequest(feed(mainTraceEvents), MEDIA_REQUEST);
-    expect(request).toMatchObject({ state: "settled", outcome: "answered", resolution: { text: '{"selected":["a"]}' } });
+    expect(request).toMatchObject({
+      state: "settled",
+      outcome: "answered",
+      resolution: { text: '{"selected":["a"]}' },
+    });
   });
 
   it("given the denied approval stream, should show an open approval and then settle it as denied", () => {
@@ -39,7 +44,11 @@ describe("ledger on recorded eve streams", () => {
       payload: { kind: "approval", toolName: "delete_thing", input: { thingId: "t-42" } },
     });
     const settled = selectRequest(feed(approvalTraceEvents), APPROVAL_REQUEST);
-    expect(settled).toMatchObject({ state: "settled", outcome: "denied", resolution: { optionId: "cancel", text: "no" } });
+    expect(settled).toMatchObject({
+      state: "settled",
+      outcome: "denied",
+      resolution: { optionId: "cancel", text: "no" },
+    });
   });
 
   it("given a replay of the whole stream from index 0, should return the very same state", () => {
@@ -49,7 +58,9 @@ describe("ledger on recorded eve streams", () => {
 
   it("given events that concern no request, should return the same state object", () => {
     const state = feed(upTo(mainTraceEvents, "input.requested"));
-    const irrelevant = mainTraceEvents.filter((e) => ["message.appended", "step.started", "message.completed"].includes(e.type));
+    const irrelevant = mainTraceEvents.filter((e) =>
+      ["message.appended", "step.started", "message.completed"].includes(e.type),
+    );
     expect(feed(irrelevant, state)).toBe(state);
   });
 
@@ -74,7 +85,11 @@ describe("ledger local submissions", () => {
 
   it("given a submission the transport rejected, should reopen with the error and allow one retry", () => {
     let state = reduceLedger(open(), { type: "submit", requestId: MEDIA_REQUEST, answer });
-    state = reduceLedger(state, { type: "failed", requestId: MEDIA_REQUEST, error: { kind: "rejected", message: "HTTP 500" } });
+    state = reduceLedger(state, {
+      type: "failed",
+      requestId: MEDIA_REQUEST,
+      error: { kind: "rejected", message: "HTTP 500" },
+    });
     expect(selectRequest(state, MEDIA_REQUEST)).toMatchObject({ state: "open", error: { message: "HTTP 500" } });
     state = reduceLedger(state, { type: "retry", requestId: MEDIA_REQUEST });
     expect(selectRequest(state, MEDIA_REQUEST)).toMatchObject({ state: "submitting", submitted: answer });
@@ -116,10 +131,15 @@ describe("ledger local submissions", () => {
     expect(selectRequest(feed(mainTraceEvents, state), MEDIA_REQUEST)?.outcome).toBe("answered");
   });
 
-  it("given a submission restored after a reload before the stream replays, should show it as responded", () => {
+  it("given a submission restored after a reload before the stream replays, should hold it as unconfirmed", () => {
     let state = reduceLedger(createLedger(), { type: "restore", requestId: MEDIA_REQUEST, answer });
     state = feed(upTo(mainTraceEvents, "input.requested"), state);
-    expect(selectRequest(state, MEDIA_REQUEST)).toMatchObject({ state: "responded", submitted: answer });
+    expect(selectRequest(state, MEDIA_REQUEST)).toMatchObject({
+      state: "submitting",
+      submitted: answer,
+      error: { kind: "unconfirmed" },
+    });
+    expect(canSubmit(state, MEDIA_REQUEST)).toBe(false);
     expect(selectRequest(feed(mainTraceEvents, state), MEDIA_REQUEST)?.state).toBe("settled");
   });
 });

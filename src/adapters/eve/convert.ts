@@ -25,7 +25,12 @@ export function eveEventToAction(raw: unknown): LedgerAction | null {
   const changes = eveEventChanges(event);
   if (changes === null) return null;
   if (!changes.ok) {
-    return { type: "malformed", ...(eventId !== undefined ? { eventId } : {}), eventType: event.type, issues: changes.issues };
+    return {
+      type: "malformed",
+      ...(eventId !== undefined ? { eventId } : {}),
+      eventType: event.type,
+      issues: changes.issues,
+    };
   }
   if (changes.value.length === 0) return null;
   return { type: "transport", ...(eventId !== undefined ? { eventId } : {}), changes: changes.value };

@@ -1,0 +1,165 @@
+"use client";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { type LedgerProblem, selectRequest } from "../../core/ledger";
+import type { TransportAnswer } from "../../core/model";
+import type { LedgerStore } from "../../core/store";
+import { createLedgerStore } from "../../core/store";
+import {
+  fromPostFailure,
+  type HitlTransport,
+  HitlTransportError,
+  type TransportConnection,
+} from "../../react/transport";
+import { eveEventToAction } from "./convert";
+
+/**
+ * The parts of `useEveAgent()`'s return value (from `eve/react`) this adapter reads. Structural,
+ * so any eve 0.80.x object fits without importing eve at runtime.
+ */
+export interface EveAgentLike {
+  readonly events: readonly unknown[];
+  readonly status: "error" | "ready" | "resuming" | "streaming" | "submitted";
+  readonly error?: Error | undefined;
+  readonly session?: { readonly sessionId: string } | undefined;
+  readonly conversation: { readonly inputs: Readonly<Record<string, { readonly status: string } | undefined>> };
+  respond(inputResponses: readonly TransportAnswer[]): Promise<void>;
+}
+
+export interface UseEveHitlOptions {
+  /** Called for each malformed stream event (also reported through `HitlProvider`'s `onError`). */
+  readonly onProblem?: (problem: LedgerProblem) => void;
+}
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * Connects hitl-kit to an eve session driven by `useEveAgent` from `eve/react`:
+ *
+ *   const agent = useEveAgent({ host });
+ *   const transport = useEveHitl(agent);
+ *   <HitlProvider transport={transport} registry={registry}>…
+ *
+ * Requests come from `agent.events` (deduplicated by `meta.id`), answers go through
+ * `agent.respond()`, and answering waits while the agent is `resuming`.
+ */
+export function useEveHitl(agent: EveAgentLike, options: UseEveHitlOptions = {}): HitlTransport {
+  const agentRef = useRef(agent);
+  agentRef.current = agent;
+  const onProblemRef = useRef(options.onProblem);
+  onProblemRef.current = options.onProblem;
+
+  // One ledger per eve session. Events already present are fed at creation, so the first
+  // render (server or client) already shows the requests and hydration matches.
+  const sessionKey = agent.session?.sessionId ?? "pending";
+  const bridgeRef = useRef<Bridge | null>(null);
+  if (bridgeRef.current?.transport.sessionKey !== sessionKey) {
+    bridgeRef.current = createBridge(sessionKey, agentRef, (problem) => onProblemRef.current?.(problem));
+  }
+  const bridge = bridgeRef.current;
+
+  useIsomorphicLayoutEffect(() => {
+    bridge.sync(agent);
+  });
+  return bridge.transport;
+}
+
+interface Bridge {
+  readonly transport: HitlTransport;
+  sync(agent: EveAgentLike): void;
+}
+
+function createBridge(
+  sessionKey: string,
+  agentRef: { readonly current: EveAgentLike },
+  onProblem: NonNullable<UseEveHitlOptions["onProblem"]>,
+): Bridge {
+  const store: LedgerStore = createLedgerStore({ onProblem });
+  let consumed = 0;
+  let firstEvent: string | undefined;
+  const listeners = new Set<() => void>();
+  let connection = connectionOf(agentRef.current.status);
+  // Resolvers waiting for the next agent snapshot after `respond()` settled.
+  let waiters: (() => void)[] = [];
+
+  const feed = (events: readonly unknown[]) => {
+    // `reset()` without a new session empties the stream: start counting again.
+    const first = idOf(events[0]);
+    if (events.length < consumed || (consumed > 0 && first !== firstEvent)) consumed = 0;
+    firstEvent = first;
+    if (events.length === consumed) return;
+    const actions = [];
+    for (let i = consumed; i < events.length; i++) {
+      const action = eveEventToAction(events[i]);
+      if (action) actions.push(action);
+    }
+    consumed = events.length;
+    if (actions.length > 0) store.dispatch(...actions);
+  };
+  feed(agentRef.current.events);
+
+  const nextSnapshot = () =>
+    new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      // If React never re-renders (nothing changed), read what we have.
+      setTimeout(resolve, 250);
+    });
+
+  const transport: HitlTransport = {
+    sessionKey,
+    store,
+    async send(answer) {
+      try {
+        // eve's respond resolves after the turn it resumes has streamed; a failed POST does not
+        // reject: eve records the error, reopens the input and resolves.
+        await agentRef.current.respond([answer]);
+      } catch (error) {
+        if (error instanceof Error && /resuming/i.test(error.message)) {
+          throw new HitlTransportError(error.message, "rejected", true);
+        }
+        throw fromPostFailure(error);
+      }
+      if (selectRequest(store.getSnapshot(), answer.requestId)?.state === "settled") return;
+      await nextSnapshot();
+      const agent = agentRef.current;
+      if (agent.conversation.inputs[answer.requestId]?.status === "open") {
+        // eve retracted its own record of the answer: the POST did not go through.
+        throw agent.error
+          ? fromPostFailure(agent.error)
+          : new HitlTransportError("The answer was not delivered.", "rejected");
+      }
+    },
+    connection: {
+      getSnapshot: () => connection,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+
+  return {
+    transport,
+    sync(agent) {
+      feed(agent.events);
+      const next = connectionOf(agent.status);
+      if (next !== connection) {
+        connection = next;
+        for (const listener of [...listeners]) listener();
+      }
+      const ready = waiters;
+      waiters = [];
+      for (const resolve of ready) resolve();
+    },
+  };
+}
+
+function connectionOf(status: EveAgentLike["status"]): TransportConnection {
+  // While resuming eve replays the stream and refuses answers.
+  return status === "resuming" ? "catching-up" : "live";
+}
+
+function idOf(event: unknown): string | undefined {
+  if (typeof event !== "object" || event === null || !("meta" in event)) return undefined;
+  const meta = event.meta;
+  return typeof meta === "object" && meta !== null && "id" in meta && typeof meta.id === "string" ? meta.id : undefined;
+}

@@ -1,0 +1,56 @@
+import { aspectRatioKind } from "./aspect-ratio";
+import { formKind } from "./form";
+import { mediaKind } from "./media";
+import { multiSelectKind } from "./multi-select";
+import { approvalKind, questionKind, textKind } from "./native";
+import { templateKind } from "./template";
+
+export { isSafeMediaUrl } from "../core/url";
+export * from "./aspect-ratio";
+export type { AnyKind, DefineKindOptions, KindDefinition, RequestOf, ResponseOf } from "./define-kind";
+export { defineKind, parseRequest, validateAnswer } from "./define-kind";
+export * from "./form";
+export {
+  descriptionSchema,
+  idSchema,
+  labelSchema,
+  listSchema,
+  MAX_ASPECT_RATIO_PRESETS,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_FORM_FIELDS,
+  MAX_ID_LENGTH,
+  MAX_ITEMS,
+  MAX_LABEL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PATTERN_LENGTH,
+  MAX_TAGS,
+  MAX_TEMPLATE_VARIABLES,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  nameSchema,
+  uniqueKey,
+  urlSchema,
+} from "./limits";
+export * from "./media";
+export * from "./multi-select";
+export * from "./native";
+export * from "./template";
+
+/**
+ * Every built-in kind, keyed by its kind name. A value (not a registry filled at import time):
+ * pair it with widgets in `createRegistry`, or pick the kinds you need.
+ */
+export const builtInKinds = {
+  media: mediaKind,
+  template: templateKind,
+  "aspect-ratio": aspectRatioKind,
+  "multi-select": multiSelectKind,
+  form: formKind,
+  approval: approvalKind,
+  question: questionKind,
+  text: textKind,
+} as const;
+
+export type BuiltInKinds = typeof builtInKinds;
+export type BuiltInKindName = keyof BuiltInKinds;
+export type BuiltInKind = BuiltInKinds[BuiltInKindName];

@@ -1,0 +1,252 @@
+"use client";
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { selectRequests } from "../core/ledger";
+import type { ParkedRequest } from "../core/model";
+import { useLabels } from "./labels";
+import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
+import type { Registry } from "./registry";
+import type { HitlTransport } from "./transport";
+import { useParkedInput } from "./use-parked-input";
+import type { FallbackProps } from "./widget-props";
+
+export const rendererLabels = {
+  region: "Requests from the agent",
+  announce: (prompt: string) => `The agent asks: ${prompt}`,
+  position: (position: number, total: number) => `Request ${position} of ${total}`,
+};
+
+export interface HitlRendererProps {
+  /**
+   * Inline mode: render only the requests of this tool call (e.g. inside the message part that
+   * shows the call), whatever their state, so the call shows its receipt once answered.
+   */
+  callId?: string;
+  /**
+   * Which answered or ended requests stay visible (as receipts): `session` — those that were
+   * open while this page was; `all`; `none`. @default "session" (inline mode: "all")
+   */
+  settled?: "session" | "all" | "none";
+  /** Announce each new request politely to screen readers. @default true */
+  announce?: boolean;
+  /** Move keyboard focus to a request when it appears. @default false */
+  autoFocus?: boolean;
+  /** The component shown for an unknown kind, an invalid payload or a widget that throws. */
+  fallback: ComponentType<FallbackProps>;
+  /** Without a `HitlProvider` above: the transport and registry to use. */
+  transport?: HitlTransport;
+  registry?: Registry;
+  className?: string;
+}
+
+/**
+ * Renders the open requests (oldest first: eve answers the oldest when a person types in the
+ * chat instead) and recent receipts, each in its own error boundary.
+ */
+export function HitlRenderer(props: HitlRendererProps) {
+  const context = useOptionalHitlContext();
+  if (context && !props.transport && !props.registry) return <RendererBody {...props} />;
+  const transport = props.transport ?? context?.transport;
+  const registry = props.registry ?? context?.registry;
+  if (!transport || !registry) {
+    throw new Error("hitl-kit: HitlRenderer needs a HitlProvider above it, or `transport` and `registry` props");
+  }
+  return (
+    <HitlProvider transport={transport} registry={registry}>
+      <RendererBody {...props} />
+    </HitlProvider>
+  );
+}
+
+function RendererBody({ callId, settled, announce = true, autoFocus = false, fallback, className }: HitlRendererProps) {
+  const { transport } = useHitlContext();
+  const labels = useLabels("renderer", rendererLabels);
+  const { store } = transport;
+  const all = useSyncExternalStore(
+    store.subscribe,
+    () => selectRequests(store.getSnapshot()),
+    () => selectRequests(store.getSnapshot()),
+  );
+  const keep = settled ?? (callId === undefined ? "session" : "all");
+
+  // Requests this page saw before they settled: their receipts stay ("session" mode).
+  const seenOpen = useRef(new Set<string>()).current;
+  for (const request of all) if (request.state !== "settled") seenOpen.add(request.requestId);
+
+  const visible = useMemo(
+    () =>
+      all.filter((request) => {
+        if (callId !== undefined && request.callId !== callId && request.parentCallId !== callId) return false;
+        if (request.state !== "settled") return true;
+        return keep === "all" || (keep === "session" && seenOpen.has(request.requestId));
+      }),
+    [all, callId, keep, seenOpen],
+  );
+  const open = visible.filter((r) => r.state !== "settled");
+
+  const announcement = useArrivals(open, announce || autoFocus);
+  const focusTarget = useRef<Map<string, HTMLElement>>(new Map()).current;
+  useEffect(() => {
+    if (autoFocus && announcement) focusTarget.get(announcement.requestId)?.focus();
+  }, [autoFocus, announcement, focusTarget]);
+
+  return (
+    <section
+      data-slot="renderer"
+      className={["hitl-renderer", className].filter(Boolean).join(" ")}
+      aria-label={labels.region}
+    >
+      {visible.map((request) => {
+        const position = open.indexOf(request);
+        return (
+          <section
+            key={request.requestId}
+            data-slot="request"
+            data-state={request.state}
+            data-queue-position={position >= 0 ? position + 1 : undefined}
+            className="hitl-request"
+            tabIndex={-1}
+            ref={(element) => {
+              if (element) focusTarget.set(request.requestId, element);
+              else focusTarget.delete(request.requestId);
+            }}
+            aria-label={open.length > 1 && position >= 0 ? labels.position(position + 1, open.length) : undefined}
+          >
+            <RequestBoundary requestId={request.requestId} fallback={fallback}>
+              <RequestWidget requestId={request.requestId} fallback={fallback} />
+            </RequestBoundary>
+          </section>
+        );
+      })}
+      {announce && (
+        <div data-slot="announcer" className="hitl-visually-hidden" role="status" aria-live="polite">
+          {announcement ? labels.announce(announcement.prompt) : ""}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The newest request that appeared after mount (not those already open when the page loaded). */
+function useArrivals(open: readonly ParkedRequest[], enabled: boolean): ParkedRequest | undefined {
+  const known = useRef<Set<string> | null>(null);
+  const [latest, setLatest] = useState<ParkedRequest | undefined>(undefined);
+  useEffect(() => {
+    if (!enabled) return;
+    if (known.current === null) {
+      known.current = new Set(open.map((r) => r.requestId));
+      return;
+    }
+    const fresh = open.filter((r) => !known.current?.has(r.requestId));
+    for (const r of fresh) known.current.add(r.requestId);
+    const newest = fresh[fresh.length - 1];
+    if (newest) setLatest(newest);
+  }, [open, enabled]);
+  return latest;
+}
+
+interface RequestWidgetProps {
+  requestId: string;
+  fallback: ComponentType<FallbackProps>;
+}
+
+/** One request: its kind's widget, or the fallback. Re-renders only when its own request changes. */
+const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallback }: RequestWidgetProps) {
+  const input = useParkedInput(requestId);
+  const { request, resolution } = input;
+  if (!request || !resolution) return null;
+  const common = {
+    prompt: request.prompt,
+    status: input.status,
+    ...(input.error !== undefined ? { error: input.error } : {}),
+    ...(input.declineReason !== undefined ? { declineReason: input.declineReason } : {}),
+    onDecline: (reason?: string) => {
+      input.decline(reason);
+    },
+    onRetry: input.retry,
+  };
+  if (resolution.type === "fallback") {
+    return (
+      <Fallback
+        {...common}
+        kind={resolution.kind}
+        reason={resolution.reason}
+        issues={resolution.issues}
+        {...(request.options ? { options: request.options } : {})}
+        {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
+        onAnswer={input.answerRaw}
+      />
+    );
+  }
+  const Widget = resolution.entry.component;
+  return (
+    <Widget
+      {...common}
+      payload={resolution.payload}
+      {...(input.answer !== undefined ? { answer: input.answer } : {})}
+      onSubmit={input.submit}
+    />
+  );
+});
+
+interface BoundaryProps {
+  requestId: string;
+  fallback: ComponentType<FallbackProps>;
+  children: ReactNode;
+}
+
+/** A widget that throws is replaced by the fallback; the request stays answerable as text. */
+class RequestBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  static override contextType = HitlContext;
+  declare context: HitlContextValue | null;
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, _info: ErrorInfo) {
+    this.context?.reportError({ type: "widget-crashed", requestId: this.props.requestId, error });
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <CrashedRequest requestId={this.props.requestId} error={this.state.error} fallback={this.props.fallback} />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetProps & { error: Error }) {
+  const input = useParkedInput(requestId);
+  if (!input.request) return null;
+  return (
+    <Fallback
+      prompt={input.request.prompt}
+      kind={input.request.kind}
+      reason="widget-error"
+      issues={[{ path: [], message: error.message }]}
+      status={input.status}
+      {...(input.request.options ? { options: input.request.options } : {})}
+      {...(input.error !== undefined ? { error: input.error } : {})}
+      {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
+      onAnswer={input.answerRaw}
+      onDecline={(reason) => {
+        input.decline(reason);
+      }}
+      onRetry={input.retry}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import type { HitlIssue } from "../core/issues";
+
+/**
+ * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
+ * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the
+ * request ended (`declined` is an answered request whose answer was the decline).
+ */
+export const widgetStatuses = [
+  "open",
+  "submitting",
+  "responded",
+  "error",
+  "answered",
+  "approved",
+  "declined",
+  "denied",
+  "cancelled",
+  "ignored",
+  "invalid",
+  "withdrawn",
+] as const;
+export type WidgetStatus = (typeof widgetStatuses)[number];
+
+/** Statuses in which the widget can still be operated. */
+export function isInteractive(status: WidgetStatus): boolean {
+  return status === "open" || status === "error";
+}
+
+export type SettledStatus = Exclude<WidgetStatus, "open" | "submitting" | "responded" | "error">;
+
+/** Statuses that show a read-only receipt: the request is over. */
+export function isSettledStatus(status: WidgetStatus): status is SettledStatus {
+  return !isInteractive(status) && status !== "submitting" && status !== "responded";
+}
+
+export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly issues: readonly HitlIssue[] };
+
+/**
+ * The props every registered widget receives. Widgets are usable on their own too (stories,
+ * tests): pass a payload and handlers; the renderer wires them to `useParkedInput`.
+ */
+export interface HitlWidgetProps<Req, Res> {
+  /** The request payload, already parsed by the kind's request schema. */
+  payload: Req;
+  /** What the agent asks; the widget's accessible name (legend). */
+  prompt: string;
+  /** @default "open" */
+  status?: WidgetStatus;
+  /** The answer to show in the receipt (answered, approved, denied). */
+  answer?: Res;
+  /** The reason a person gave when declining, for the receipt. */
+  declineReason?: string;
+  /** Why sending failed (status `error`); the widget offers Retry. */
+  error?: string;
+  /** Sends a validated answer. May refuse with issues (shown inline). */
+  onSubmit?: (value: Res) => SubmitResult | undefined;
+  /** Sends the decline answer: one answer, so the agent's tool call still gets a result. */
+  onDecline?: (reason?: string) => void;
+  /** Sends the same answer again after an error. */
+  onRetry?: () => void;
+  className?: string;
+}
+
+/** Props of the fallback: shown for an unknown kind, an invalid payload or a crashed widget. */
+export interface FallbackProps {
+  prompt: string;
+  /** The request's kind ("" when the payload had none). */
+  kind: string;
+  reason: "unknown-kind" | "invalid-payload" | "widget-error";
+  issues: readonly HitlIssue[];
+  /** The transport's options (eve `question` options), offered as buttons. */
+  options?: readonly { id: string; label: string; description?: string }[];
+  status?: WidgetStatus;
+  error?: string;
+  declineReason?: string;
+  /** The answer as text, for the receipt. */
+  answerText?: string;
+  onAnswer: (answer: { optionId?: string; text?: string }) => SubmitResult | undefined;
+  onDecline?: (reason?: string) => void;
+  onRetry?: () => void;
+  className?: string;
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { formatIssues, type HitlIssue } from "../core/issues";
+import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+
+/** Longest prompt a picker tool accepts from the model. */
+export const MAX_PROMPT_LENGTH = 2_000;
+
+/**
+ * The input schema of a picker tool for `kind`: `{ prompt, ui }`, where `ui` is the kind's
+ * request payload. Use it as the workflow tool's `inputSchema`, so the model is told the shape.
+ */
+export function pickerInputSchema<D extends AnyKind>(kind: D) {
+  return z.object({
+    prompt: z.string().min(1).max(MAX_PROMPT_LENGTH).describe("The question shown to the person"),
+    ui: kind.request as z.ZodType<RequestOf<D>>,
+  });
+}
+export type PickerInput<D extends AnyKind> = { prompt: string; ui: RequestOf<D> };
+
+/** What eve's `ctx.ask` resolves to (`eve/tools` WorkflowToolContext). */
+export type AskAnswer =
+  | { readonly status: "answered"; readonly optionId?: string; readonly text?: string }
+  | { readonly status: "cancelled" }
+  | { readonly status: "unavailable" };
+
+/** The slice of eve's workflow context the helper needs. */
+export interface AskContext {
+  ask(request: { prompt: string; allowFreeform?: boolean }): Promise<AskAnswer>;
+}
+
+/**
+ * A picker's result for the model: exactly one per tool call, whatever the person did.
+ * `invalid` carries readable issues so the model can correct itself and ask again.
+ */
+export type PickerResult<Res> =
+  | { readonly status: "answered"; readonly value: Res }
+  | { readonly status: "declined"; readonly reason?: string }
+  /** The person replied in their own words (e.g. typed in the chat) instead of using the picker. */
+  | { readonly status: "replied"; readonly text: string }
+  | { readonly status: "cancelled" }
+  | { readonly status: "unavailable" }
+  | { readonly status: "invalid"; readonly issues: readonly HitlIssue[]; readonly message: string };
+
+/**
+ * Asks a person through eve and parses the answer with the kind's own schemas. Call it in a
+ * `defineWorkflowTool` body right after `"use workflow"`:
+ *
+ *   async execute(input, ctx) { "use workflow"; return askPicker(ctx, mediaKind, input); }
+ *
+ * Never throws for a bad payload or a bad answer: those come back as `invalid`.
+ */
+export async function askPicker<D extends AnyKind>(
+  ctx: AskContext,
+  kind: D,
+  input: { readonly prompt: string; readonly ui: unknown },
+): Promise<PickerResult<ResponseOf<D>>> {
+  const request = parseRequest(kind, input.ui);
+  if (!request.ok) return invalid(request.issues.map((issue) => ({ ...issue, path: ["ui", ...issue.path] })));
+  const answer = await ctx.ask({ prompt: input.prompt, allowFreeform: true });
+  return readAnswer(kind, request.value, answer);
+}
+
+/** The parsing half of `askPicker`, for transports other than eve's `ctx.ask`. */
+export function readAnswer<D extends AnyKind>(
+  kind: D,
+  request: RequestOf<D>,
+  answer: AskAnswer,
+): PickerResult<ResponseOf<D>> {
+  switch (answer.status) {
+    case "cancelled":
+      return { status: "cancelled" };
+    case "unavailable":
+      return { status: "unavailable" };
+    case "answered": {
+      const payload = {
+        ...(answer.optionId !== undefined ? { optionId: answer.optionId } : {}),
+        ...(answer.text !== undefined ? { text: answer.text } : {}),
+      };
+      const decoded = kind.decode(payload, request);
+      switch (decoded.type) {
+        case "answered":
+          return { status: "answered", value: decoded.value };
+        case "declined":
+          return decoded.reason === undefined ? { status: "declined" } : { status: "declined", reason: decoded.reason };
+        case "text":
+          return { status: "replied", text: decoded.text };
+        case "invalid":
+          return invalid(decoded.issues);
+        default:
+          return decoded satisfies never;
+      }
+    }
+    default:
+      return answer satisfies never;
+  }
+}
+
+function invalid(issues: readonly HitlIssue[]): { status: "invalid"; issues: readonly HitlIssue[]; message: string } {
+  return { status: "invalid", issues, message: `The answer could not be used:\n${formatIssues(issues)}` };
+}

@@ -1,0 +1,150 @@
+"use client";
+import { type ComponentPropsWithoutRef, createContext, useContext } from "react";
+import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
+import type { approvalKind } from "../../kinds/native";
+import { useLabels } from "../../react/labels";
+import type { HitlWidgetProps } from "../../react/widget-props";
+import { humanize, ReadableValue } from "../shared/readable-value";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  useShell,
+} from "../shared/widget-shell";
+import { type ApprovalLabels, approvalLabels } from "./labels";
+
+/**
+ * eve tool approval: shows the tool and its input, Approve, or Deny with an optional note
+ * (sent as `{ optionId: "cancel", text: note }`, which eve quotes to the model).
+ */
+
+export type ApprovalRequest = RequestOf<typeof approvalKind>;
+export type ApprovalResponse = ResponseOf<typeof approvalKind>;
+export type ApprovalProps = HitlWidgetProps<ApprovalRequest, ApprovalResponse>;
+
+interface ApprovalContextValue {
+  readonly payload: ApprovalRequest;
+  readonly labels: ApprovalLabels;
+  readonly onSubmit: ApprovalProps["onSubmit"];
+}
+const ApprovalContext = createContext<ApprovalContextValue | null>(null);
+function useApproval(): ApprovalContextValue {
+  const value = useContext(ApprovalContext);
+  if (!value) throw new Error("hitl-kit: Approval parts must be rendered inside <Approval.Root>");
+  return value;
+}
+
+export interface ApprovalRootProps
+  extends Omit<ApprovalProps, "prompt" | "answer">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
+
+function Root({
+  payload,
+  status,
+  error,
+  declineReason,
+  onSubmit,
+  onDecline,
+  onRetry,
+  className,
+  children,
+  ...rest
+}: ApprovalRootProps) {
+  const labels = useLabels("approval", approvalLabels);
+  // Deny is the decline of an approval: same single answer, sent through onDecline.
+  return (
+    <ApprovalContext.Provider value={{ payload, labels, onSubmit }}>
+      <ShellRoot
+        kind="approval"
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={onDecline}
+        onRetry={onRetry}
+        className={cx("hitl-approval", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </ApprovalContext.Provider>
+  );
+}
+
+/** The tool's name and its input, readable. */
+function Tool({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { payload, labels } = useApproval();
+  return (
+    <div data-slot="tool" className={cx("hitl-approval-tool", className)} {...props}>
+      <p className="hitl-approval-tool-name">
+        <span className="hitl-help">{labels.toolHeading} </span>
+        <strong>{humanize(payload.toolName)}</strong> <code className="hitl-code">{payload.toolName}</code>
+      </p>
+      {Object.keys(payload.input).length > 0 && (
+        <div data-slot="tool-input" className="hitl-approval-input">
+          <span className="hitl-help">{labels.inputHeading}</span>
+          <ReadableValue value={payload.input} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Approve({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
+  const { labels, onSubmit } = useApproval();
+  const { interactive } = useShell();
+  return (
+    <button
+      type="button"
+      data-slot="approve"
+      className={cx("hitl-button hitl-button-primary", className)}
+      onClick={() => {
+        if (interactive) onSubmit?.({ decision: "approve" });
+      }}
+      {...props}
+    >
+      {children ?? labels.approve}
+    </button>
+  );
+}
+
+function Deny({ className }: { className?: string }) {
+  const { labels } = useApproval();
+  return (
+    <ShellDecline
+      label={labels.deny}
+      reasonLabel={labels.note}
+      confirmLabel={labels.denyConfirm}
+      {...(className ? { className } : {})}
+    />
+  );
+}
+
+/** A styled approval: prompt, tool, Approve / Deny, status, receipt. */
+export function Approval({ prompt, answer, ...props }: ApprovalProps) {
+  const note = answer?.decision === "deny" ? answer.note : undefined;
+  return (
+    <Root {...props} declineReason={props.declineReason ?? note}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Tool />
+      <ShellActions>
+        <Approve />
+        <Deny />
+      </ShellActions>
+      <ShellStatus />
+      <ShellReceipt />
+    </Root>
+  );
+}
+
+Approval.Root = Root;
+Approval.Prompt = ShellPrompt;
+Approval.Tool = Tool;
+Approval.Actions = ShellActions;
+Approval.Approve = Approve;
+Approval.Deny = Deny;
+Approval.Status = ShellStatus;
+Approval.Receipt = ShellReceipt;

@@ -1,0 +1,25 @@
+/** Strings shared by every widget (namespace `common`). */
+export const commonLabels = {
+  submit: "Submit",
+  decline: "Decline",
+  declineTitle: "Decline this request",
+  declineReason: "Reason (optional)",
+  declineConfirm: "Send decline",
+  declineBack: "Back",
+  submitting: "Sending your answer…",
+  responded: "Answer sent. Waiting for the agent…",
+  unconfirmed: "Couldn't confirm your answer reached the agent. Waiting for it to reconnect…",
+  error: "Couldn't send your answer.",
+  retry: "Retry",
+  fixErrors: "Please fix the highlighted fields.",
+  receiptAnswered: "Answered",
+  receiptApproved: "Approved",
+  receiptDeclined: "Declined",
+  receiptDenied: "Denied",
+  receiptCancelled: "Cancelled: the agent no longer needs this answer.",
+  receiptIgnored: "Skipped: answered by a chat message instead.",
+  receiptInvalid: "The agent could not use this answer.",
+  receiptWithdrawn: "Withdrawn: this request ended before it was answered.",
+  reasonPrefix: "Reason:",
+};
+export type CommonLabels = typeof commonLabels;

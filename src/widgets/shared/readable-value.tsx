@@ -1,0 +1,62 @@
+/** "delete_thing" / "deleteThing" → "Delete thing": tool names and input keys, for people. */
+export function humanize(name: string): string {
+  const spaced = name
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .trim()
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const MAX_DEPTH = 4;
+const MAX_ENTRIES = 50;
+const MAX_STRING = 500;
+
+/**
+ * A JSON value as nested definition lists, for a person to read before approving. Bounded in
+ * depth, entries and string length so a hostile tool input cannot flood the page. Text only.
+ */
+export function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: number }) {
+  if (value === null || value === undefined) return <span data-slot="value-empty">—</span>;
+  if (typeof value === "string") {
+    return <span data-slot="value">{value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value}</span>;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return <span data-slot="value">{String(value)}</span>;
+  if (depth >= MAX_DEPTH) return <code data-slot="value">{truncate(JSON.stringify(value) ?? "")}</code>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span data-slot="value-empty">(none)</span>;
+    return (
+      <ul data-slot="value-list" className="hitl-value-list">
+        {value.slice(0, MAX_ENTRIES).map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list with no identity of its own.
+          <li key={index}>
+            <ReadableValue value={item} depth={depth + 1} />
+          </li>
+        ))}
+        {value.length > MAX_ENTRIES && <li>… {value.length - MAX_ENTRIES} more</li>}
+      </ul>
+    );
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return <span data-slot="value-empty">(empty)</span>;
+    return (
+      <dl data-slot="value-map" className="hitl-value-map">
+        {entries.slice(0, MAX_ENTRIES).map(([key, item]) => (
+          <div key={key} className="hitl-value-row">
+            <dt>{humanize(key)}</dt>
+            <dd>
+              <ReadableValue value={item} depth={depth + 1} />
+            </dd>
+          </div>
+        ))}
+        {entries.length > MAX_ENTRIES && <div>… {entries.length - MAX_ENTRIES} more</div>}
+      </dl>
+    );
+  }
+  return <span data-slot="value">{truncate(String(value))}</span>;
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text;
+}

@@ -1,0 +1,324 @@
+"use client";
+import { Slot } from "radix-ui";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { useLabels } from "../../react/labels";
+import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { type CommonLabels, commonLabels } from "./labels";
+
+/**
+ * The parts every widget shares: the labelled root (fieldset + legend), the in-flight / error
+ * status with Retry, the explicit Decline flow and the receipt. Widgets compose these with their
+ * own parts; each part is one element with a `data-slot`.
+ */
+
+interface ShellContextValue {
+  readonly status: WidgetStatus;
+  readonly interactive: boolean;
+  readonly labels: CommonLabels;
+  readonly error?: string | undefined;
+  readonly declineReason?: string | undefined;
+  readonly onDecline?: ((reason?: string) => void) | undefined;
+  readonly onRetry?: (() => void) | undefined;
+  readonly ids: { readonly prompt: string; readonly status: string };
+}
+
+const ShellContext = createContext<ShellContextValue | null>(null);
+
+export function useShell(): ShellContextValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error("hitl-kit: widget parts must be rendered inside their widget's Root");
+  return value;
+}
+
+export interface ShellRootProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {
+  /** @default "open" */
+  status?: WidgetStatus | undefined;
+  /** The request kind, exposed as `data-kind` for styling. */
+  kind: string;
+  error?: string | undefined;
+  declineReason?: string | undefined;
+  onDecline?: ((reason?: string) => void) | undefined;
+  onRetry?: (() => void) | undefined;
+}
+
+/** A fieldset (disabled while sending) carrying `data-state` and `data-kind`. */
+export function ShellRoot({
+  status = "open",
+  kind,
+  error,
+  declineReason,
+  onDecline,
+  onRetry,
+  className,
+  children,
+  ...rest
+}: ShellRootProps) {
+  const labels = useLabels("common", commonLabels);
+  const base = useId();
+  const value: ShellContextValue = {
+    status,
+    interactive: isInteractive(status),
+    labels,
+    error,
+    declineReason,
+    onDecline,
+    onRetry,
+    ids: { prompt: `${base}-prompt`, status: `${base}-status` },
+  };
+  return (
+    <ShellContext.Provider value={value}>
+      <fieldset
+        data-slot="widget"
+        data-state={status}
+        data-kind={kind}
+        className={["hitl-widget", className].filter(Boolean).join(" ")}
+        disabled={status === "submitting" || status === "responded"}
+        aria-busy={status === "submitting" || undefined}
+        aria-describedby={value.ids.status}
+        {...rest}
+      >
+        {children}
+      </fieldset>
+    </ShellContext.Provider>
+  );
+}
+
+/** The agent's question, as the fieldset's legend (its accessible name). */
+export function ShellPrompt({ className, ...props }: ComponentPropsWithoutRef<"legend">) {
+  const { ids } = useShell();
+  return <legend data-slot="prompt" id={ids.prompt} className={cx("hitl-prompt", className)} {...props} />;
+}
+
+/** Polite live status while sending; an alert with Retry when sending failed. */
+export function ShellStatus({ className }: { className?: string }) {
+  const { status, labels, error, onRetry, ids } = useShell();
+  if (status === "error") {
+    return (
+      <div data-slot="status" data-state="error" id={ids.status} className={cx("hitl-status", className)} role="alert">
+        <span>{error ? `${labels.error} ${error}` : labels.error}</span>
+        {onRetry && (
+          <button type="button" data-slot="retry" className="hitl-button" onClick={() => onRetry()}>
+            {labels.retry}
+          </button>
+        )}
+      </div>
+    );
+  }
+  const text =
+    status === "submitting"
+      ? error
+        ? labels.unconfirmed
+        : labels.submitting
+      : status === "responded"
+        ? labels.responded
+        : "";
+  return (
+    <div
+      data-slot="status"
+      data-state={status}
+      id={ids.status}
+      className={cx("hitl-status", className)}
+      role="status"
+      aria-live="polite"
+    >
+      {text}
+    </div>
+  );
+}
+
+export interface ShellActionsProps extends ComponentPropsWithoutRef<"div"> {}
+
+/** The row holding Submit and Decline. Hidden once the widget shows its receipt. */
+export function ShellActions({ className, ...props }: ShellActionsProps) {
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return <div data-slot="actions" className={cx("hitl-actions", className)} {...props} />;
+}
+
+export interface ShellSubmitProps extends ComponentPropsWithoutRef<"button"> {
+  asChild?: boolean;
+}
+
+/** A submit button (the widget's form handles the submit event). */
+export function ShellSubmit({ asChild, className, children, ...props }: ShellSubmitProps) {
+  const { labels, interactive } = useShell();
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      type="submit"
+      data-slot="submit"
+      className={cx("hitl-button hitl-button-primary", className)}
+      aria-disabled={!interactive || undefined}
+      {...props}
+    >
+      {children ?? labels.submit}
+    </Component>
+  );
+}
+
+export interface ShellDeclineProps {
+  /** @default labels.decline */
+  label?: ReactNode;
+  /** @default labels.declineReason */
+  reasonLabel?: ReactNode;
+  /** @default labels.declineConfirm */
+  confirmLabel?: ReactNode;
+  /** Ask for an optional reason before sending. @default true */
+  withReason?: boolean;
+  className?: string;
+}
+
+/**
+ * Decline in two steps: the button reveals an optional reason and a confirm button, so a stray
+ * click never sends an answer. Confirming sends exactly one decline answer.
+ */
+export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = true, className }: ShellDeclineProps) {
+  const { labels, onDecline, interactive } = useShell();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const reasonRef = useRef<HTMLInputElement>(null);
+  // Focus the reason as soon as the step opens: the keyboard user is already here.
+  useEffect(() => {
+    if (asking) reasonRef.current?.focus();
+  }, [asking]);
+  if (!onDecline) return null;
+  const send = () => {
+    if (!interactive) return;
+    onDecline(reason.trim() === "" ? undefined : reason.trim());
+  };
+  if (!withReason) {
+    return (
+      <button type="button" data-slot="decline" className={cx("hitl-button", className)} onClick={send}>
+        {label ?? labels.decline}
+      </button>
+    );
+  }
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        data-slot="decline"
+        className={cx("hitl-button", className)}
+        aria-expanded={false}
+        onClick={() => setAsking(true)}
+      >
+        {label ?? labels.decline}
+      </button>
+    );
+  }
+  return (
+    <fieldset data-slot="decline-form" className={cx("hitl-decline", className)}>
+      <legend className="hitl-visually-hidden">{labels.declineTitle}</legend>
+      <label htmlFor={reasonId} className="hitl-label">
+        {reasonLabel ?? labels.declineReason}
+      </label>
+      <input
+        id={reasonId}
+        data-slot="decline-reason"
+        className="hitl-input"
+        value={reason}
+        maxLength={2000}
+        ref={reasonRef}
+        onChange={(event) => setReason(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            send();
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            setAsking(false);
+          }
+        }}
+      />
+      <button type="button" data-slot="decline-confirm" className="hitl-button hitl-button-danger" onClick={send}>
+        {confirmLabel ?? labels.declineConfirm}
+      </button>
+      <button type="button" data-slot="decline-back" className="hitl-button" onClick={() => setAsking(false)}>
+        {labels.declineBack}
+      </button>
+    </fieldset>
+  );
+}
+
+export interface ShellReceiptProps extends ComponentPropsWithoutRef<"div"> {
+  /** What was chosen, shown for answered / approved / denied. */
+  summary?: ReactNode;
+}
+
+/** The read-only record once the request is answered or ended; nothing otherwise. */
+export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps) {
+  const { status, labels, declineReason } = useShell();
+  if (!isSettledStatus(status)) return null;
+  const heading: Record<SettledStatus, string> = {
+    answered: labels.receiptAnswered,
+    approved: labels.receiptApproved,
+    declined: labels.receiptDeclined,
+    denied: labels.receiptDenied,
+    cancelled: labels.receiptCancelled,
+    ignored: labels.receiptIgnored,
+    invalid: labels.receiptInvalid,
+    withdrawn: labels.receiptWithdrawn,
+  };
+  const showSummary = status === "answered" || status === "approved" || status === "denied";
+  return (
+    <div data-slot="receipt" data-state={status} className={cx("hitl-receipt", className)} {...props}>
+      <p data-slot="receipt-outcome" className="hitl-receipt-outcome">
+        {heading[status]}
+      </p>
+      {showSummary && summary}
+      {(status === "declined" || status === "denied") && declineReason && (
+        <p data-slot="receipt-reason" className="hitl-receipt-reason">
+          {labels.reasonPrefix} {declineReason}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form that never navigates, calling `onSubmit` only while the widget can be operated. */
+export function ShellForm({
+  onSubmit,
+  className,
+  ...props
+}: Omit<ComponentPropsWithoutRef<"form">, "onSubmit"> & { onSubmit: () => void }) {
+  const { interactive } = useShell();
+  return (
+    <form
+      data-slot="form"
+      noValidate
+      className={cx("hitl-form", className)}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (interactive) onSubmit();
+      }}
+      {...props}
+    />
+  );
+}
+
+/** Inline validation problems for the whole answer (per-field ones sit next to their field). */
+export function ShellIssues({ messages, id }: { messages: readonly string[]; id?: string }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul data-slot="issues" id={id} className="hitl-issues" role="alert">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function cx(...names: (string | false | null | undefined)[]): string {
+  return names.filter(Boolean).join(" ");
+}

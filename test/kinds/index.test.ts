@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { builtInKinds } from "../../src/kinds";
+
+describe("kinds entry point", () => {
+  it("given the built-in kinds, should key each by its own kind name", () => {
+    expect(Object.entries(builtInKinds).map(([key, kind]) => [key, kind.kind])).toEqual([
+      ["media", "media"],
+      ["template", "template"],
+      ["aspect-ratio", "aspect-ratio"],
+      ["multi-select", "multi-select"],
+      ["form", "form"],
+      ["approval", "approval"],
+      ["question", "question"],
+      ["text", "text"],
+    ]);
+  });
+
+  it("given the kinds sources, should import nothing but zod and each other (no React, no DOM)", () => {
+    const dir = join(process.cwd(), "src/kinds");
+    const files = [
+      ...readdirSync(dir)
+        .filter((name) => name.endsWith(".ts"))
+        .map((name) => join(dir, name)),
+      join(process.cwd(), "src/core/url.ts"),
+    ];
+    const imports = files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/(?:from|import)\s+"([^"]+)"/g)].map((match) => match[1]),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((specifier) => specifier !== "zod" && !specifier?.startsWith("."))).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { encodeAnswer, encodeDecline } from "../../src/core/envelope";
+import { approvalKind, questionKind, textKind } from "../../src/kinds";
+import { answerIssues, answerOk, issueAt, parseIssues, parseOk } from "./helpers";
+
+describe("approval kind", () => {
+  const request = parseOk(approvalKind, { toolName: "deleteFile", input: { path: "/tmp/x" } });
+
+  it("given a tool name and input, should parse them", () => {
+    expect(request).toEqual({ kind: "approval", toolName: "deleteFile", input: { path: "/tmp/x" } });
+  });
+
+  it("given no input, should report it at input", () => {
+    expect(parseIssues(approvalKind, { toolName: "x" }).map((issue) => issue.path)).toEqual([["input"]]);
+  });
+
+  it("given approve or deny (with or without a note), should accept it", () => {
+    expect(answerOk(approvalKind, request, { decision: "approve" })).toEqual({ decision: "approve" });
+    expect(answerOk(approvalKind, request, { decision: "deny" })).toEqual({ decision: "deny" });
+    expect(answerOk(approvalKind, request, { decision: "deny", note: "not that file" })).toEqual({
+      decision: "deny",
+      note: "not that file",
+    });
+  });
+
+  it("given another decision, should name the allowed ones", () => {
+    expect(answerIssues(approvalKind, request, { decision: "maybe" })).toEqual([
+      issueAt(["decision"], 'Must have a "decision" of "approve" or "deny"'),
+    ]);
+  });
+
+  it("given a note on an approval or an over-long note, should refuse it", () => {
+    expect(answerIssues(approvalKind, request, { decision: "approve", note: "x" })).toEqual([
+      issueAt([], 'Unrecognized key: "note"'),
+    ]);
+    expect(answerIssues(approvalKind, request, { decision: "deny", note: "x".repeat(2001) })).toEqual([
+      issueAt(["note"], "Must be at most 2000 characters"),
+    ]);
+  });
+
+  it("given a decision, should encode eve's native option ids", () => {
+    expect(approvalKind.encode({ decision: "approve" })).toEqual({ optionId: "approve" });
+    expect(approvalKind.encode({ decision: "deny", note: "no" })).toEqual({ optionId: "cancel", text: "no" });
+    expect(approvalKind.encode({ decision: "deny" })).toEqual({ optionId: "cancel" });
+    expect(approvalKind.encode({ decision: "deny", note: "  " })).toEqual({ optionId: "cancel" });
+  });
+
+  it("given a decline, should send a deny (eve has no third answer for an approval)", () => {
+    expect(approvalKind.encodeDecline("  too risky ")).toEqual({ optionId: "cancel", text: "too risky" });
+    expect(approvalKind.encodeDecline()).toEqual({ optionId: "cancel" });
+  });
+
+  it("given a cancel answer, should decode a deny with the text as its note", () => {
+    expect(approvalKind.decode({ optionId: "cancel", text: "why" })).toEqual({
+      type: "answered",
+      kind: "approval",
+      value: { decision: "deny", note: "why" },
+    });
+    expect(approvalKind.decode({ optionId: "cancel", text: " " })).toEqual({
+      type: "answered",
+      kind: "approval",
+      value: { decision: "deny" },
+    });
+  });
+
+  it("given an unknown or missing option id, should decode as invalid at optionId", () => {
+    expect(approvalKind.decode({ optionId: "yes" })).toEqual({
+      type: "invalid",
+      issues: [issueAt(["optionId"], 'Expected "approve" or "cancel", got "yes"')],
+    });
+    expect(approvalKind.decode({ text: "sure" })).toEqual({
+      type: "invalid",
+      issues: [issueAt(["optionId"], "got no option")],
+    });
+  });
+
+  it("given a cancel with an over-long text, should decode as invalid", () => {
+    expect(approvalKind.decode({ optionId: "cancel", text: "x".repeat(2001) }).type).toBe("invalid");
+  });
+});
+
+describe("question kind", () => {
+  const options = [
+    { id: "yes", label: "Yes", style: "primary" },
+    { id: "no", label: "No", style: "danger", description: "Stop here" },
+  ];
+  const closed = parseOk(questionKind, { options });
+  const open = parseOk(questionKind, { options, allowFreeform: true });
+  const textOnly = parseOk(questionKind, {});
+
+  it("given no options or allowFreeform, should default them", () => {
+    expect(textOnly).toEqual({ kind: "question", options: [], allowFreeform: false });
+  });
+
+  it("given a duplicate option id or an unknown style, should report it", () => {
+    expect(parseIssues(questionKind, { options: [...options, { id: "yes", label: "Y" }] })).toEqual([
+      issueAt(["options", 2, "id"], 'Duplicate id "yes"'),
+    ]);
+    expect(parseIssues(questionKind, { options: [{ id: "a", label: "A", style: "loud" }] }).map((i) => i.path)).toEqual(
+      [["options", 0, "style"]],
+    );
+  });
+
+  it("given an offered option, should accept it", () => {
+    expect(answerOk(questionKind, closed, { optionId: "no" })).toEqual({ optionId: "no" });
+  });
+
+  it("given an unknown option, should list the offered ones", () => {
+    expect(answerIssues(questionKind, closed, { optionId: "maybe" })).toEqual([
+      issueAt(["optionId"], 'Unknown option "maybe": expected one of "yes", "no"'),
+    ]);
+  });
+
+  it("given free text where only options are allowed, should refuse it", () => {
+    expect(answerIssues(questionKind, closed, { text: "perhaps" })).toEqual([
+      issueAt(["text"], "Free-text answers are not allowed here"),
+    ]);
+  });
+
+  it("given free text where it is allowed or there are no options, should accept it", () => {
+    expect(answerOk(questionKind, open, { text: "perhaps" })).toEqual({ text: "perhaps" });
+    expect(answerOk(questionKind, open, { optionId: "yes", text: "and more" })).toEqual({
+      optionId: "yes",
+      text: "and more",
+    });
+    expect(answerOk(questionKind, textOnly, { text: "perhaps" })).toEqual({ text: "perhaps" });
+  });
+
+  it("given neither an option nor text, should ask for one", () => {
+    expect(answerIssues(questionKind, open, {})).toEqual([issueAt([], "Choose an option or write an answer")]);
+  });
+
+  it("given blank or over-long text, should refuse it", () => {
+    expect(answerIssues(questionKind, open, { text: "  " })).toEqual([issueAt(["text"], "Must not be blank")]);
+    expect(answerIssues(questionKind, open, { text: "x".repeat(10_001) })).toEqual([
+      issueAt(["text"], "Must be at most 10000 characters"),
+    ]);
+  });
+
+  it("given a native answer, should decode it and cross-check it with the request", () => {
+    expect(questionKind.decode({ optionId: "yes" }, closed)).toEqual({
+      type: "answered",
+      kind: "question",
+      value: { optionId: "yes" },
+    });
+    expect(questionKind.decode({ optionId: "maybe" }, closed)).toEqual({
+      type: "invalid",
+      issues: [issueAt(["optionId"], 'Unknown option "maybe"')],
+    });
+    expect(questionKind.decode({})).toEqual({ type: "invalid", issues: [issueAt([], "Choose an option")] });
+  });
+
+  it("given a declined envelope in the text, should decode a decline (whatever kind declined)", () => {
+    expect(questionKind.decode({ text: encodeDecline("question", "not now") }, closed)).toEqual({
+      type: "declined",
+      kind: "question",
+      reason: "not now",
+    });
+    expect(questionKind.decode({ text: encodeDecline("media") })).toEqual({ type: "declined", kind: "question" });
+  });
+
+  it("given an answered envelope in the text, should treat it as the person's literal text", () => {
+    const text = encodeAnswer("question", { optionId: "yes" });
+    expect(questionKind.decode({ text }, open)).toEqual({ type: "answered", kind: "question", value: { text } });
+  });
+});
+
+describe("text kind", () => {
+  const request = parseOk(textKind, {});
+
+  it("given an empty payload or one with a placeholder, should parse it", () => {
+    expect(request).toEqual({ kind: "text" });
+    expect(parseOk(textKind, { placeholder: "Your answer", multiline: true })).toEqual({
+      kind: "text",
+      placeholder: "Your answer",
+      multiline: true,
+    });
+  });
+
+  it("given text, should accept it; blank, should refuse it", () => {
+    expect(answerOk(textKind, request, { text: "hello" })).toEqual({ text: "hello" });
+    expect(answerIssues(textKind, request, { text: " \n " })).toEqual([issueAt(["text"], "Must not be blank")]);
+  });
+
+  it("given a native answer, should decode it; without text, should decode as invalid", () => {
+    expect(textKind.decode({ text: "hello" })).toEqual({ type: "answered", kind: "text", value: { text: "hello" } });
+    expect(textKind.decode({ optionId: "x" })).toEqual({
+      type: "invalid",
+      issues: [issueAt(["text"], "The answer carries no text")],
+    });
+    expect(textKind.decode({ text: "" }).type).toBe("invalid");
+  });
+
+  it("given a decline, should send the envelope's declined form as text", () => {
+    expect(textKind.encodeDecline("later")).toEqual({ text: encodeDecline("text", "later") });
+  });
+});
