@@ -310,12 +310,16 @@ export function ShellForm({
 /** Inline validation problems for the whole answer (per-field ones sit next to their field). */
 export function ShellIssues({ messages, id }: { messages: readonly string[]; id?: string }) {
   if (messages.length === 0) return null;
+  // The alert wraps the list: a <ul> may not carry role="alert" itself (axe: aria-allowed-role).
   return (
-    <ul data-slot="issues" id={id} className="hitl-issues" role="alert">
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
+    <div data-slot="issues" id={id} className="hitl-issues" role="alert">
+      <ul>
+        {messages.map((message, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; the list is rebuilt as a whole.
+          <li key={`${index}:${message}`}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,0 +1,597 @@
+"use client";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { HitlIssue } from "../../core/issues";
+import { validateAnswer } from "../../kinds/define-kind";
+import {
+  type FormField,
+  type FormRequest,
+  type FormResponse,
+  type FormValue,
+  type FormValues,
+  formDefaults,
+  formKind,
+} from "../../kinds/form";
+import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import { useLabels } from "../../react/labels";
+import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { Field, type FieldControlProps } from "../shared/field";
+import { useControllableState } from "../shared/use-controllable-state";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  type ShellDeclineProps,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  ShellSubmit,
+  type ShellSubmitProps,
+  useShell,
+} from "../shared/widget-shell";
+import { type FormLabels, formLabels } from "./labels";
+
+/**
+ * A form from the `form` kind: one labelled control per field, inline errors from the kind's own
+ * schema (shown once a field was left or a submit was tried), focus on the first invalid field.
+ */
+
+export type FormProps = HitlWidgetProps<FormRequest, FormResponse> & FormDraftProps;
+
+export interface FormDraftProps {
+  /** The field values (controlled). Missing keys read as the field's default. */
+  value?: FormValues | undefined;
+  /** The initial field values (uncontrolled). @default formDefaults(payload.fields) */
+  defaultValue?: FormValues | undefined;
+  /** Called with all values whenever a field changes. */
+  onValueChange?: ((values: FormValues) => void) | undefined;
+}
+
+interface FormContextValue {
+  readonly payload: FormRequest;
+  readonly labels: FormLabels;
+  readonly answer: FormResponse | undefined;
+  readonly controlId: (name: string) => string;
+  readonly readValue: (field: FormField) => FormValue;
+  readonly setFieldValue: (name: string, value: FormValue) => void;
+  readonly setBadInput: (name: string, bad: boolean) => void;
+  readonly touch: (name: string) => void;
+  /** The error to show now for a field (hidden until it was left or a submit was tried). */
+  readonly visibleError: (name: string) => string | undefined;
+  readonly registerControl: (name: string, element: HTMLElement | null) => void;
+  /** Problems listed in the summary, after a submit attempt. */
+  readonly summary: readonly string[];
+  readonly submit: () => void;
+}
+
+const FormContext = createContext<FormContextValue | null>(null);
+function useFormWidget(): FormContextValue {
+  const value = useContext(FormContext);
+  if (!value) throw new Error("hitl-kit: Form parts must be rendered inside <Form.Root>");
+  return value;
+}
+
+/** A value left empty: for an optional field it is left out of the answer. */
+function isEmpty(value: FormValue | undefined): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+/**
+ * The answer's values in field order. Empty optional fields are omitted (the kind reads absent as
+ * "not given"); checkboxes stay booleans and multiselects lists, since `false` and `[]` are answers.
+ * Required empty fields are kept so the schema reports them as "Required".
+ */
+export function formAnswerValues(fields: readonly FormField[], read: (field: FormField) => FormValue): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const value = read(field);
+    if (!field.required && isEmpty(value)) continue;
+    values[field.name] = value ?? null;
+  }
+  return values;
+}
+
+/** Issues of the answer by field name (first message each), and those that belong to no field. */
+function splitIssues(
+  fields: readonly FormField[],
+  issues: readonly HitlIssue[],
+): { byField: Map<string, string>; general: string[] } {
+  const names = new Set(fields.map((field) => field.name));
+  const byField = new Map<string, string>();
+  const general: string[] = [];
+  for (const issue of issues) {
+    const [root, name] = issue.path;
+    if (root === "values" && typeof name === "string" && names.has(name)) {
+      if (!byField.has(name)) byField.set(name, issue.message);
+    } else {
+      general.push(issue.message);
+    }
+  }
+  return { byField, general };
+}
+
+export interface FormRootProps
+  extends Omit<FormProps, "prompt">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
+
+function Root({
+  payload,
+  status = "open",
+  answer,
+  error,
+  declineReason,
+  onSubmit,
+  onDecline,
+  onRetry,
+  value,
+  defaultValue,
+  onValueChange,
+  className,
+  children,
+  ...rest
+}: FormRootProps) {
+  const labels = useLabels("form", formLabels);
+  const { fields } = payload;
+  const defaults = useMemo(() => formDefaults(fields), [fields]);
+  const [values, setValues] = useControllableState<FormValues>({
+    value,
+    defaultValue: defaultValue ?? defaults,
+    onValueChange,
+  });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
+  const [focusRequest, setFocusRequest] = useState<{ readonly name: string; readonly attempt: number } | null>(null);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const sent = useSubmitGuard(status);
+  const base = useId();
+
+  const readValue = useCallback(
+    (field: FormField): FormValue =>
+      (Object.hasOwn(values, field.name) ? values[field.name] : defaults[field.name]) ?? null,
+    [values, defaults],
+  );
+  const answerValues = useMemo(() => formAnswerValues(fields, readValue), [fields, readValue]);
+  const validation = useMemo(
+    () => validateAnswer(formKind, payload, { values: answerValues }),
+    [payload, answerValues],
+  );
+
+  const { errors, general } = useMemo(() => {
+    const split = splitIssues(fields, [...(validation.ok ? [] : validation.issues), ...refused]);
+    // The browser hides unparseable number text from the value; say so instead of "Required".
+    for (const name of badInput) split.byField.set(name, labels.notANumber);
+    return { errors: split.byField, general: split.general };
+  }, [fields, validation, refused, badInput, labels]);
+
+  const summary = useMemo(() => {
+    if (!submitted) return [];
+    const lines: string[] = [];
+    for (const field of fields) {
+      const message = errors.get(field.name);
+      if (message !== undefined) lines.push(labels.issue(field.label, message));
+    }
+    return [...lines, ...general];
+  }, [submitted, fields, errors, general, labels]);
+
+  useEffect(() => {
+    if (focusRequest) controls.current.get(focusRequest.name)?.focus();
+  }, [focusRequest]);
+
+  const submit = () => {
+    if (sent.current) return;
+    setSubmitted(true);
+    const firstInvalid = fields.find((field) => errors.has(field.name));
+    if (!validation.ok || firstInvalid) {
+      if (firstInvalid)
+        setFocusRequest((previous) => ({ name: firstInvalid.name, attempt: (previous?.attempt ?? 0) + 1 }));
+      return;
+    }
+    sent.current = true;
+    const result = onSubmit?.(validation.value);
+    if (result && !result.ok) {
+      sent.current = false;
+      setRefused(result.issues);
+      const { byField } = splitIssues(fields, result.issues);
+      const first = fields.find((field) => byField.has(field.name));
+      if (first) setFocusRequest((previous) => ({ name: first.name, attempt: (previous?.attempt ?? 0) + 1 }));
+    }
+  };
+
+  const context: FormContextValue = {
+    payload,
+    labels,
+    answer,
+    controlId: (name) => `${base}-field-${name}`,
+    readValue,
+    setFieldValue: (name, next) => {
+      setRefused([]);
+      setValues((previous) => ({ ...previous, [name]: next }));
+    },
+    setBadInput: (name, bad) =>
+      setBadInputState((previous) => {
+        if (previous.has(name) === bad) return previous;
+        const next = new Set(previous);
+        if (bad) next.add(name);
+        else next.delete(name);
+        return next;
+      }),
+    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
+    visibleError: (name) => (submitted || touched.has(name) ? errors.get(name) : undefined),
+    registerControl: (name, element) => {
+      if (element) controls.current.set(name, element);
+      else controls.current.delete(name);
+    },
+    summary,
+    submit,
+  };
+
+  return (
+    <FormContext.Provider value={context}>
+      <ShellRoot
+        kind="form"
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={onDecline}
+        onRetry={onRetry}
+        className={cx("hitl-form-widget", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </FormContext.Provider>
+  );
+}
+
+/**
+ * Ignores submits after one was sent, until `status` moves (submitting, error, …): a double click
+ * or Enter + click must not send twice.
+ */
+function useSubmitGuard(status: WidgetStatus) {
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
+  useEffect(() => {
+    sent.current = false;
+  }, [status]);
+  return sent;
+}
+
+/** The `<form>` holding the fields and actions; gone once the receipt shows. */
+function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { submit } = useFormWidget();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return <ShellForm onSubmit={submit} className={cx("hitl-form-body", className)} {...props} />;
+}
+
+/** Every field of the payload, in order. */
+function Fields({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { payload } = useFormWidget();
+  return (
+    <div data-slot="fields" className={cx("hitl-form-fields", className)} {...props}>
+      {payload.fields.map((field) => (
+        <FieldPart key={field.name} name={field.name} />
+      ))}
+    </div>
+  );
+}
+
+export interface FormFieldProps {
+  /** The field's `name` in the payload. */
+  name: string;
+  className?: string;
+}
+
+/** One field: label, help, control, inline error. */
+function FieldPart({ name, className }: FormFieldProps) {
+  const { payload, labels, controlId, readValue, visibleError, touch } = useFormWidget();
+  const field = payload.fields.find((candidate) => candidate.name === name);
+  if (!field) return null;
+  const error = visibleError(field.name);
+  const common = {
+    label: field.label,
+    required: field.required,
+    error,
+    controlId: controlId(field.name),
+    className: cx(`hitl-form-field`, className),
+    "data-type": field.type,
+  };
+  if (field.type === "multiselect") {
+    const range = labels.choiceRange(field.min, field.max);
+    const help = [field.help, range].filter(Boolean).join(" ");
+    return (
+      <Field
+        {...common}
+        layout="group"
+        help={help || undefined}
+        requiredText={labels.required}
+        onBlur={(event) => {
+          // Left the group, not just moved between its checkboxes.
+          const next = event.relatedTarget;
+          if (!(next instanceof Node && event.currentTarget.contains(next))) touch(field.name);
+        }}
+      >
+        {({ id }) => <MultiselectControl field={field} firstId={id} value={readValue(field)} />}
+      </Field>
+    );
+  }
+  return (
+    <Field {...common} help={field.help || undefined} layout={field.type === "checkbox" ? "inline" : "stacked"}>
+      {(control) => <Control field={field} control={control} />}
+    </Field>
+  );
+}
+
+function Control({
+  field,
+  control,
+}: {
+  field: Exclude<FormField, { type: "multiselect" }>;
+  control: FieldControlProps;
+}) {
+  const { readValue, setFieldValue, setBadInput, touch, registerControl } = useFormWidget();
+  const value = readValue(field);
+  const shared = {
+    ...control,
+    name: field.name,
+    required: field.required,
+    ref: (element: HTMLElement | null) => registerControl(field.name, element),
+    onBlur: () => touch(field.name),
+    "data-slot": "control",
+  };
+  const text = typeof value === "string" ? value : "";
+  switch (field.type) {
+    case "text":
+    case "email":
+    case "url":
+      return (
+        <input
+          {...shared}
+          type={field.type}
+          className="hitl-input"
+          value={text}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
+          onChange={(event) => setFieldValue(field.name, event.target.value)}
+        />
+      );
+    case "textarea":
+      return (
+        <textarea
+          {...shared}
+          className="hitl-input hitl-textarea"
+          rows={3}
+          value={text}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
+          onChange={(event) => setFieldValue(field.name, event.target.value)}
+        />
+      );
+    case "number":
+      return (
+        <input
+          {...shared}
+          type="number"
+          className="hitl-input"
+          // A number (not its string) so React leaves "1.50" alone while it is typed.
+          value={typeof value === "number" ? value : ""}
+          placeholder={field.placeholder}
+          min={field.min}
+          max={field.max}
+          step={field.step ?? (field.integer ? 1 : "any")}
+          inputMode={field.integer ? "numeric" : "decimal"}
+          onChange={(event) => {
+            const raw = event.target.value;
+            const parsed = raw.trim() === "" ? null : Number(raw);
+            setBadInput(field.name, event.target.validity.badInput);
+            setFieldValue(field.name, parsed !== null && Number.isFinite(parsed) ? parsed : null);
+          }}
+        />
+      );
+    case "date":
+      return (
+        <input
+          {...shared}
+          type="date"
+          className="hitl-input"
+          value={text}
+          min={field.min}
+          max={field.max}
+          onChange={(event) => setFieldValue(field.name, event.target.value)}
+        />
+      );
+    case "select":
+      return <SelectControl field={field} shared={shared} value={text} />;
+    case "checkbox":
+      return (
+        <input
+          {...shared}
+          type="checkbox"
+          className="hitl-checkbox"
+          checked={value === true}
+          onChange={(event) => setFieldValue(field.name, event.target.checked)}
+        />
+      );
+    default:
+      return field satisfies never;
+  }
+}
+
+function SelectControl({
+  field,
+  shared,
+  value,
+}: {
+  field: Extract<FormField, { type: "select" }>;
+  shared: FieldControlProps & {
+    name: string;
+    required: boolean;
+    ref: (element: HTMLElement | null) => void;
+    onBlur: () => void;
+  };
+  value: string;
+}) {
+  const { labels, setFieldValue } = useFormWidget();
+  return (
+    <select
+      {...shared}
+      className="hitl-select"
+      value={value}
+      onChange={(event) => setFieldValue(field.name, event.target.value)}
+    >
+      {/* An explicit empty choice, so nothing is silently pre-chosen for the person. */}
+      <option value="">{labels.selectPlaceholder}</option>
+      {field.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function MultiselectControl({
+  field,
+  firstId,
+  value,
+}: {
+  field: Extract<FormField, { type: "multiselect" }>;
+  firstId: string;
+  value: FormValue;
+}) {
+  const { setFieldValue, registerControl } = useFormWidget();
+  const selected = new Set(Array.isArray(value) ? value : []);
+  return (
+    <div data-slot="choices" className="hitl-form-choices">
+      {field.options.map((option, index) => {
+        const id = index === 0 ? firstId : `${firstId}-${index}`;
+        return (
+          <span key={option.value} data-slot="choice" className="hitl-field-row">
+            <input
+              id={id}
+              type="checkbox"
+              className="hitl-checkbox"
+              name={field.name}
+              value={option.value}
+              checked={selected.has(option.value)}
+              ref={index === 0 ? (element) => registerControl(field.name, element) : undefined}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(option.value);
+                else next.delete(option.value);
+                // Option order, not click order: the answer reads like the form.
+                setFieldValue(
+                  field.name,
+                  field.options.filter((candidate) => next.has(candidate.value)).map((candidate) => candidate.value),
+                );
+              }}
+            />
+            <label htmlFor={id}>{option.label}</label>
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The error summary after a submit attempt: every problem, in field order. */
+function Issues({ id }: { id?: string }) {
+  const { summary } = useFormWidget();
+  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
+}
+
+/** Submit, labelled with the payload's `submitLabel` when it has one. */
+function Submit({ children, ...props }: ShellSubmitProps) {
+  const { payload } = useFormWidget();
+  return <ShellSubmit {...props}>{children ?? payload.submitLabel}</ShellSubmit>;
+}
+
+function Decline(props: ShellDeclineProps) {
+  return <ShellDecline {...props} />;
+}
+
+/** A field's answer as a person reads it. */
+function readable(field: FormField, value: FormValue | undefined, labels: FormLabels): string {
+  if (field.type === "checkbox") return value === true ? labels.yes : labels.no;
+  if (value === undefined || value === null || value === "") return labels.empty;
+  switch (field.type) {
+    case "select":
+      return field.options.find((option) => option.value === value)?.label ?? String(value);
+    case "multiselect": {
+      if (!Array.isArray(value) || value.length === 0) return labels.empty;
+      const byValue = new Map(field.options.map((option) => [option.value, option.label]));
+      return value.map((chosen) => byValue.get(chosen) ?? chosen).join(", ");
+    }
+    default:
+      return Array.isArray(value) ? value.join(", ") : String(value);
+  }
+}
+
+/** The answer's values, label → value, as a definition list. */
+function Values({ className, ...props }: ComponentPropsWithoutRef<"dl">) {
+  const { payload, labels, answer } = useFormWidget();
+  if (!answer) return null;
+  return (
+    <dl data-slot="receipt-values" className={cx("hitl-form-values", className)} {...props}>
+      {payload.fields.map((field) => (
+        <div key={field.name} data-slot="receipt-value" className="hitl-form-value">
+          <dt>{field.label}</dt>
+          <dd>
+            {readable(field, Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined, labels)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
+  return <ShellReceipt summary={summary ?? <Values />} {...props} />;
+}
+
+/** A styled form: prompt, fields, error summary, Submit / Decline, status, receipt. */
+export function Form({ prompt, ...props }: FormProps) {
+  return (
+    <Root {...props}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Body>
+        <Fields />
+        <Issues />
+        <ShellActions>
+          <Submit />
+          <Decline />
+        </ShellActions>
+      </Body>
+      <ShellStatus />
+      <Receipt />
+    </Root>
+  );
+}
+
+Form.Root = Root;
+Form.Prompt = ShellPrompt;
+Form.Body = Body;
+Form.Fields = Fields;
+Form.Field = FieldPart;
+Form.Issues = Issues;
+Form.Actions = ShellActions;
+Form.Submit = Submit;
+Form.Decline = Decline;
+Form.Status = ShellStatus;
+Form.Receipt = Receipt;
+Form.Values = Values;

@@ -1,0 +1,757 @@
+"use client";
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  type Range,
+  type Rect,
+  useVirtualizer,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
+import { type MediaItem, mediaKind } from "../../kinds/media";
+import { useLabels } from "../../react/labels";
+import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { useControllableState } from "../shared/use-controllable-state";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  ShellSubmit,
+  useShell,
+} from "../shared/widget-shell";
+import { columnsFor, GRID_GAP, moveIndex, previewSources, thumbnailSource, toggleSelection } from "./grid-logic";
+import { type MediaLabels, mediaLabels } from "./labels";
+
+/**
+ * A virtualized grid of thumbnails to choose one or several media items from, in order. Roving
+ * focus (one tab stop, DOM focus on the active option) so keyboard focus survives virtualization:
+ * the active row is always rendered, and moving to an off-screen item scrolls its row in first.
+ */
+
+export type MediaPickerRequest = RequestOf<typeof mediaKind>;
+export type MediaPickerResponse = ResponseOf<typeof mediaKind>;
+
+export interface MediaPickerProps extends HitlWidgetProps<MediaPickerRequest, MediaPickerResponse> {
+  /** The selected ids in the order they were chosen (controlled). */
+  value?: string[];
+  /** The initial selection when uncontrolled. @default [] */
+  defaultValue?: string[];
+  /** Called with the selected ids, in the order they were chosen, whenever the selection changes. */
+  onValueChange?: (ids: string[]) => void;
+  /** A fixed number of columns instead of fitting tiles of `tileSize` into the grid's width. */
+  columns?: number;
+  /** The smallest tile width in pixels when columns are fitted to the width. @default 120 */
+  tileSize?: number;
+}
+
+/** Rows assumed visible while the grid has no height yet (first render, jsdom, hidden container). */
+const FALLBACK_VISIBLE_ROWS = 4;
+/** The receipt lists this many chosen items, then says how many more there are. */
+const RECEIPT_LIMIT = 100;
+
+interface MediaPickerContextValue {
+  readonly payload: MediaPickerRequest;
+  readonly labels: MediaLabels;
+  readonly items: readonly MediaItem[];
+  readonly answer: MediaPickerResponse | undefined;
+  readonly min: number;
+  /** `payload.max`, clamped to the number of items. */
+  readonly max: number;
+  readonly multiple: boolean;
+  readonly selected: readonly string[];
+  /** 1-based position of each selected id in the selection. */
+  readonly orderOf: ReadonlyMap<string, number>;
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly toggle: (index: number) => void;
+  readonly activeIndex: number;
+  readonly setActiveIndex: (index: number) => void;
+  readonly broken: ReadonlySet<string>;
+  readonly markBroken: (id: string) => void;
+  readonly message: string;
+  readonly issues: readonly string[];
+  readonly submit: () => void;
+  readonly columns: number | undefined;
+  readonly tileSize: number;
+  readonly ids: { readonly base: string; readonly count: string };
+}
+
+const MediaPickerContext = createContext<MediaPickerContextValue | null>(null);
+function useMediaPicker(): MediaPickerContextValue {
+  const value = useContext(MediaPickerContext);
+  if (!value) throw new Error("hitl-kit: MediaPicker parts must be rendered inside <MediaPicker.Root>");
+  return value;
+}
+
+function itemName(labels: MediaLabels, item: MediaItem, index: number): string {
+  return item.alt ? labels.itemName(item.alt, item.mediaType) : labels.itemFallback(index + 1, item.mediaType);
+}
+
+const noIds: string[] = [];
+
+export interface MediaPickerRootProps
+  extends Omit<MediaPickerProps, "prompt">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
+
+function Root({
+  payload,
+  status = "open",
+  answer,
+  error,
+  declineReason,
+  onSubmit,
+  onDecline,
+  onRetry,
+  value,
+  defaultValue = noIds,
+  onValueChange,
+  columns,
+  tileSize = 120,
+  className,
+  children,
+  ...rest
+}: MediaPickerRootProps) {
+  const labels = useLabels("media", mediaLabels);
+  const items = payload.items;
+  const interactive = isInteractive(status);
+  const max = Math.max(1, Math.min(payload.max, items.length));
+  const [selected, setSelected] = useControllableState<string[]>({ value, defaultValue, onValueChange });
+  // Key presses can arrive faster than renders; toggles must build on the latest selection.
+  const latest = useRef(selected);
+  latest.current = selected;
+  const indexOf = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  const orderOf = useMemo(() => new Map(selected.map((id, index) => [id, index + 1])), [selected]);
+  const [activeIndex, setActive] = useState(() => {
+    const first = selected.find((id) => indexOf.has(id));
+    return first === undefined ? 0 : (indexOf.get(first) ?? 0);
+  });
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
+  const [message, setMessage] = useState("");
+  const [issues, setIssues] = useState<readonly string[]>([]);
+  const submitted = useRef(false);
+  const base = useId();
+
+  // A new status is the answer to the last submit (sending, refused, failed): allow the next one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
+  useEffect(() => {
+    submitted.current = false;
+  }, [status]);
+
+  const toggle = useCallback(
+    (index: number) => {
+      const item = items[index];
+      if (!interactive || !item) return;
+      const result = toggleSelection(latest.current, item.id, max);
+      if (result.type === "refused") {
+        setMessage(labels.maxReached(max));
+        return;
+      }
+      latest.current = result.selected;
+      setSelected(result.selected);
+      setMessage("");
+      setIssues([]);
+    },
+    [items, interactive, max, labels, setSelected],
+  );
+
+  const markBroken = useCallback((id: string) => {
+    setBroken((previous) => (previous.has(id) ? previous : new Set(previous).add(id)));
+  }, []);
+
+  const submit = () => {
+    if (!interactive || submitted.current) return;
+    const checked = validateAnswer(mediaKind, payload, { selected: latest.current });
+    if (!checked.ok) {
+      setIssues([...new Set(checked.issues.map((issue) => issue.message))]);
+      return;
+    }
+    setIssues([]);
+    submitted.current = true;
+    const result = onSubmit?.(checked.value);
+    if (result && !result.ok) {
+      submitted.current = false;
+      setIssues([...new Set(result.issues.map((issue) => issue.message))]);
+    }
+  };
+
+  const context: MediaPickerContextValue = {
+    payload,
+    labels,
+    items,
+    answer,
+    min: payload.min,
+    max,
+    multiple: max > 1,
+    selected,
+    orderOf,
+    indexOf,
+    toggle,
+    activeIndex: Math.min(Math.max(activeIndex, 0), Math.max(items.length - 1, 0)),
+    setActiveIndex: setActive,
+    broken,
+    markBroken,
+    message,
+    issues,
+    submit,
+    columns,
+    tileSize,
+    ids: { base, count: `${base}-count` },
+  };
+
+  return (
+    <MediaPickerContext.Provider value={context}>
+      <ShellRoot
+        kind="media"
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={onDecline}
+        onRetry={onRetry}
+        className={cx("hitl-media", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </MediaPickerContext.Provider>
+  );
+}
+
+/** The form around the interactive parts; gone once the receipt shows. */
+function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { submit } = useMediaPicker();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return <ShellForm onSubmit={submit} {...props} />;
+}
+
+/** The content-box width of an element, following resizes (0 until measured, and always in jsdom). */
+function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      const next = entries[0]?.contentRect.width;
+      if (next !== undefined) setWidth(next);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export interface MediaPickerGridProps extends Omit<ComponentPropsWithoutRef<"div">, "children" | "role"> {}
+
+/** The listbox of thumbnails, virtualized by rows. */
+function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
+  const ctx = useMediaPicker();
+  const { interactive, status, ids } = useShell();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(sizerRef);
+  const columns = Math.max(1, Math.floor(ctx.columns ?? columnsFor(width, ctx.tileSize)));
+  const tile = width > 0 ? (width - GRID_GAP * (columns - 1)) / columns : ctx.tileSize;
+  const rowHeight = Math.max(1, Math.round(tile + GRID_GAP));
+  const count = ctx.items.length;
+  const rowCount = Math.ceil(count / columns);
+  const active = ctx.activeIndex;
+  const activeRow = Math.floor(active / columns);
+
+  // The active row stays mounted even when scrolled away, so the focused option never disappears
+  // from under the keyboard (and Tab always finds the one tab stop).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const rows = defaultRangeExtractor(range);
+      if (activeRow < range.count && !rows.includes(activeRow)) {
+        rows.push(activeRow);
+        rows.sort((a, b) => a - b);
+      }
+      return rows;
+    },
+    [activeRow],
+  );
+  const fallbackHeight = useRef(rowHeight * FALLBACK_VISIBLE_ROWS);
+  fallbackHeight.current = rowHeight * FALLBACK_VISIBLE_ROWS;
+  // A grid without height (hidden, or jsdom) would render no rows at all; assume a few instead.
+  const observeRect = useCallback(
+    (instance: Virtualizer<HTMLDivElement, HTMLDivElement>, callback: (rect: Rect) => void) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight.current }),
+      ),
+    [],
+  );
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 2,
+    initialRect: { width: 0, height: fallbackHeight.current },
+    observeElementRect: observeRect,
+    rangeExtractor,
+  });
+
+  // Row sizes are cached by the virtualizer; a new tile size (resize) must re-lay every row.
+  const measuredRowHeight = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (measuredRowHeight.current === rowHeight) return;
+    measuredRowHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  // Keyboard moves ask for focus; it is given once the target option is in the DOM (and its row
+  // scrolled into view first, so focusing never makes the browser fight the virtualizer's scroll).
+  const pendingFocus = useRef<number | null>(null);
+  const pendingScroll = useRef(false);
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    const scroller = scrollRef.current;
+    if (index === null || !scroller) return;
+    if (pendingScroll.current) {
+      pendingScroll.current = false;
+      const row = Math.floor(index / columns);
+      const top = row * rowHeight;
+      if (top < scroller.scrollTop || top + rowHeight > scroller.scrollTop + scroller.clientHeight) {
+        virtualizer.scrollToIndex(row, { align: "auto" });
+      }
+    }
+    const option = scroller.querySelector<HTMLElement>(`[data-item-index="${index}"]`);
+    const focused = scroller.ownerDocument.activeElement;
+    if (option) {
+      pendingFocus.current = null;
+      if (option !== focused) option.focus({ preventScroll: true });
+    } else if (!scroller.contains(focused)) {
+      // The person has moved on (clicked elsewhere): never pull focus back later.
+      pendingFocus.current = null;
+    }
+  });
+
+  const moveTo = (index: number) => {
+    if (index === active) {
+      // No state change, so no render to run the effect: bring the option back into view directly.
+      virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+      return;
+    }
+    pendingFocus.current = index;
+    pendingScroll.current = true;
+    ctx.setActiveIndex(index);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.defaultPrevented || event.altKey || event.metaKey) return;
+    if (!(event.target instanceof HTMLElement) || event.target.getAttribute("role") !== "option") return;
+    const viewport = scrollRef.current?.clientHeight || virtualizer.scrollRect?.height || 0;
+    const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
+    const next = moveIndex(active, event.key, { count, columns, pageRows });
+    if (next !== undefined) {
+      event.preventDefault();
+      moveTo(next);
+      return;
+    }
+    if (event.key === " " || event.key === "Enter") {
+      // Enter would otherwise submit the form: here it toggles, like Space.
+      event.preventDefault();
+      if (!event.repeat) ctx.toggle(active);
+    }
+  };
+
+  if (isSettledStatus(status)) return null;
+  const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
+  return (
+    <div
+      ref={scrollRef}
+      role="listbox"
+      aria-labelledby={labelled ? undefined : ids.prompt}
+      aria-multiselectable={ctx.multiple || undefined}
+      aria-disabled={!interactive || undefined}
+      aria-describedby={ctx.ids.count}
+      data-slot="grid"
+      data-state={interactive ? "open" : status}
+      data-columns={columns}
+      className={cx("hitl-media-grid", className)}
+      style={{ position: "relative", overflowY: "auto", ...style }}
+      onKeyDown={handleKeyDown}
+      {...props}
+    >
+      <div
+        ref={sizerRef}
+        data-slot="grid-sizer"
+        style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const start = row.index * columns;
+          return (
+            <div
+              key={row.key}
+              data-slot="grid-row"
+              className="hitl-media-row"
+              style={{
+                position: "absolute",
+                top: 0,
+                left: 0,
+                width: "100%",
+                height: row.size,
+                transform: `translateY(${row.start}px)`,
+                display: "grid",
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                columnGap: GRID_GAP,
+                paddingBottom: GRID_GAP,
+              }}
+            >
+              {ctx.items.slice(start, start + columns).map((item, offset) => (
+                <Tile key={item.id} item={item} index={start + offset} active={start + offset === active} />
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One grid cell: the option (the thumbnail, no text of its own) and, beside it, the visible badges
+ * and placeholder text. Text inside the option would have to be part of its name (WCAG 2.5.3), so
+ * the overlays are siblings hidden from assistive tech; the option's description carries them.
+ */
+function Tile({ item, index, active }: { item: MediaItem; index: number; active: boolean }) {
+  const ctx = useMediaPicker();
+  const { labels } = ctx;
+  const order = ctx.orderOf.get(item.id);
+  const selected = order !== undefined;
+  const source = thumbnailSource(item);
+  const broken = source.type === "refused" || ctx.broken.has(item.id);
+  const orderId = `${ctx.ids.base}-order-${index}`;
+  const brokenId = `${ctx.ids.base}-broken-${index}`;
+  const describedBy = [selected && ctx.multiple ? orderId : "", broken ? brokenId : ""].filter(Boolean).join(" ");
+  const state = selected ? "selected" : "unselected";
+  return (
+    <div data-slot="cell" data-state={state} className="hitl-media-cell">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys for all its options (roving focus). */}
+      <div
+        role="option"
+        tabIndex={active ? 0 : -1}
+        aria-selected={selected}
+        aria-setsize={ctx.items.length}
+        aria-posinset={index + 1}
+        aria-label={itemName(labels, item, index)}
+        aria-describedby={describedBy || undefined}
+        data-slot="item"
+        data-state={state}
+        data-highlighted={active ? "" : undefined}
+        data-media-type={item.mediaType}
+        data-item-index={index}
+        className="hitl-media-item"
+        onClick={() => {
+          ctx.setActiveIndex(index);
+          ctx.toggle(index);
+        }}
+        onFocus={() => ctx.setActiveIndex(index)}
+      >
+        {broken ? (
+          <span data-slot="thumbnail" data-state="broken" className="hitl-media-thumb hitl-media-placeholder" />
+        ) : source.type === "image" ? (
+          <TileImage src={source.src} onError={() => ctx.markBroken(item.id)} />
+        ) : (
+          <span data-slot="thumbnail" data-state="empty" className="hitl-media-thumb hitl-media-placeholder" />
+        )}
+      </div>
+      {(broken || source.type === "none") && (
+        <span
+          data-slot="placeholder-text"
+          id={broken ? brokenId : undefined}
+          className="hitl-media-overlay hitl-media-placeholder-text"
+          aria-hidden="true"
+        >
+          {broken ? labels.broken : labels.noPreview}
+        </span>
+      )}
+      {item.mediaType !== "image" && (
+        // The option's name already says the type.
+        <span data-slot="type-badge" className="hitl-media-overlay hitl-media-badge" aria-hidden="true">
+          {labels[item.mediaType]}
+        </span>
+      )}
+      {selected &&
+        (ctx.multiple ? (
+          <>
+            <span data-slot="order-badge" className="hitl-media-overlay hitl-media-order" aria-hidden="true">
+              {order}
+            </span>
+            {/* Hidden, yet read as the option's description ("Choice 2"). */}
+            <span id={orderId} hidden>
+              {labels.order(order)}
+            </span>
+          </>
+        ) : (
+          <span data-slot="check" className="hitl-media-overlay hitl-media-order" aria-hidden="true">
+            ✓
+          </span>
+        ))}
+    </div>
+  );
+}
+
+function TileImage({ src, onError }: { src: string; onError: () => void }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    // The option carries the name; the thumbnail itself is decoration.
+    <img
+      data-slot="thumbnail"
+      data-state={loaded ? "loaded" : "loading"}
+      className="hitl-media-thumb"
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onLoad={() => setLoaded(true)}
+      onError={onError}
+    />
+  );
+}
+
+/** A larger view of the active item: the image, or a player for video and audio. */
+function Preview({ className, ...props }: Omit<ComponentPropsWithoutRef<"figure">, "children">) {
+  const ctx = useMediaPicker();
+  const { status } = useShell();
+  const item = ctx.items[ctx.activeIndex];
+  if (isSettledStatus(status) || !item) return null;
+  const name = itemName(ctx.labels, item, ctx.activeIndex);
+  return (
+    <figure
+      data-slot="preview"
+      data-media-type={item.mediaType}
+      className={cx("hitl-media-preview", className)}
+      aria-label={`${ctx.labels.previewLabel}: ${name}`}
+      {...props}
+    >
+      {/* Keyed by item: a failed load belongs to that item only. */}
+      <PreviewMedia key={item.id} item={item} name={name} />
+      <figcaption data-slot="preview-caption" className="hitl-media-preview-caption">
+        {name}
+      </figcaption>
+    </figure>
+  );
+}
+
+function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
+  const { labels } = useMediaPicker();
+  const [failed, setFailed] = useState(false);
+  const { src, poster } = previewSources(item);
+  if (src === undefined || failed) {
+    return (
+      <div data-slot="preview-media" data-state="broken" className="hitl-media-preview-media hitl-media-placeholder">
+        {labels.broken}
+      </div>
+    );
+  }
+  const onError = () => setFailed(true);
+  switch (item.mediaType) {
+    case "image":
+      return (
+        <img
+          data-slot="preview-media"
+          data-state="ready"
+          className="hitl-media-preview-media"
+          src={src}
+          alt={item.alt}
+          decoding="async"
+          onError={onError}
+        />
+      );
+    case "video":
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: payloads carry no caption tracks to offer.
+        <video
+          data-slot="preview-media"
+          data-state="ready"
+          className="hitl-media-preview-media"
+          src={src}
+          poster={poster}
+          controls
+          preload="metadata"
+          aria-label={name}
+          onError={onError}
+        />
+      );
+    case "audio":
+      return (
+        <div data-slot="preview-media" data-state="ready" className="hitl-media-preview-media hitl-media-preview-audio">
+          {poster && <img src={poster} alt="" decoding="async" />}
+          {/* biome-ignore lint/a11y/useMediaCaption: payloads carry no caption tracks to offer. */}
+          <audio src={src} controls preload="none" aria-label={name} onError={onError} />
+        </div>
+      );
+    default:
+      return item.mediaType satisfies never;
+  }
+}
+
+/** "2 of 3 selected", announced politely; the grid is described by it. */
+function Count({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+  const ctx = useMediaPicker();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return (
+    <p
+      data-slot="count"
+      id={ctx.ids.count}
+      role="status"
+      aria-live="polite"
+      className={cx("hitl-media-count", className)}
+      {...props}
+    >
+      {ctx.labels.count(ctx.selected.length, ctx.min, ctx.max)}
+    </p>
+  );
+}
+
+/** Why the last toggle was refused ("You can choose up to 3."), announced politely. */
+function Message({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+  const { message } = useMediaPicker();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  // Always in the DOM: a live region must exist before its text changes to be announced.
+  return (
+    <p data-slot="message" role="status" aria-live="polite" className={cx("hitl-media-message", className)} {...props}>
+      {message}
+    </p>
+  );
+}
+
+function Issues() {
+  const { issues } = useMediaPicker();
+  return <ShellIssues messages={issues} />;
+}
+
+function Submit(props: ComponentPropsWithoutRef<typeof ShellSubmit>) {
+  const { labels } = useMediaPicker();
+  return <ShellSubmit {...props}>{props.children ?? labels.submit}</ShellSubmit>;
+}
+
+/** The receipt: the chosen items, in order, as small thumbnails with their names. */
+function Receipt({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, "children">) {
+  const ctx = useMediaPicker();
+  const chosen = ctx.answer?.selected ?? [];
+  const shown = chosen.slice(0, RECEIPT_LIMIT);
+  const summary =
+    chosen.length === 0 ? (
+      <p data-slot="receipt-empty" className="hitl-help">
+        {ctx.labels.receiptEmpty}
+      </p>
+    ) : (
+      <>
+        <ol data-slot="receipt-items" className="hitl-media-receipt">
+          {shown.map((id) => {
+            const index = ctx.indexOf.get(id);
+            const item = index === undefined ? undefined : ctx.items[index];
+            return (
+              <li key={id} data-slot="receipt-item" className="hitl-media-receipt-item">
+                {item && index !== undefined ? (
+                  <>
+                    <ReceiptThumbnail item={item} />
+                    <span>{itemName(ctx.labels, item, index)}</span>
+                  </>
+                ) : (
+                  <span>{id}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {chosen.length > shown.length && (
+          <p className="hitl-help">{ctx.labels.receiptMore(chosen.length - shown.length)}</p>
+        )}
+      </>
+    );
+  return <ShellReceipt summary={summary} className={className} {...props} />;
+}
+
+function ReceiptThumbnail({ item }: { item: MediaItem }) {
+  const [failed, setFailed] = useState(false);
+  const source = thumbnailSource(item);
+  if (source.type !== "image" || failed) {
+    return (
+      <span
+        data-slot="receipt-thumbnail"
+        data-state={source.type === "none" ? "empty" : "broken"}
+        className="hitl-media-receipt-thumb hitl-media-placeholder"
+        aria-hidden="true"
+      />
+    );
+  }
+  return (
+    <img
+      data-slot="receipt-thumbnail"
+      data-state="ready"
+      className="hitl-media-receipt-thumb"
+      src={source.src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** A styled media picker: prompt, grid and preview, live count, Submit / Decline, status, receipt. */
+export function MediaPicker({ prompt, ...props }: MediaPickerProps) {
+  return (
+    <Root {...props}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Form>
+        <div data-slot="body" className="hitl-media-body">
+          <Grid />
+          <Preview />
+        </div>
+        <div data-slot="footer" className="hitl-media-footer">
+          <Count />
+          <Message />
+        </div>
+        <Issues />
+        <ShellActions>
+          <Submit />
+          <ShellDecline />
+        </ShellActions>
+      </Form>
+      <ShellStatus />
+      <Receipt />
+    </Root>
+  );
+}
+
+MediaPicker.Root = Root;
+MediaPicker.Prompt = ShellPrompt;
+MediaPicker.Form = Form;
+MediaPicker.Grid = Grid;
+MediaPicker.Preview = Preview;
+MediaPicker.Count = Count;
+MediaPicker.Message = Message;
+MediaPicker.Issues = Issues;
+MediaPicker.Actions = ShellActions;
+MediaPicker.Submit = Submit;
+MediaPicker.Decline = ShellDecline;
+MediaPicker.Status = ShellStatus;
+MediaPicker.Receipt = Receipt;

@@ -1,0 +1,733 @@
+"use client";
+import { ToggleGroup } from "radix-ui";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { HitlIssue } from "../../core/issues";
+import { isSafeMediaUrl } from "../../core/url";
+import { validateAnswer } from "../../kinds/define-kind";
+import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import {
+  type Template,
+  type TemplateRequest,
+  type TemplateResponse,
+  type TemplateVariable,
+  templateDefaults,
+  templateKind,
+} from "../../kinds/template";
+import { useLabels } from "../../react/labels";
+import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { Field } from "../shared/field";
+import { useControllableState } from "../shared/use-controllable-state";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  type ShellDeclineProps,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  ShellSubmit,
+  useShell,
+} from "../shared/widget-shell";
+import { type TemplateLabels, templateLabels } from "./labels";
+
+/**
+ * Template gallery: search and tag filters narrow a grid of cards (a radio group: arrow keys move
+ * the choice), then the chosen template's variables are filled in and validated before sending
+ * `{ templateId, variables }`.
+ */
+
+/** The picker's draft: the chosen template and its variable values. */
+export interface TemplateDraft {
+  templateId?: string | undefined;
+  variables: Record<string, string>;
+}
+
+export interface TemplatePickerDraftProps {
+  /** The draft (controlled). Variables missing from it read as the variable's default. */
+  value?: TemplateDraft | undefined;
+  /** The initial draft (uncontrolled). @default { variables: {} } */
+  defaultValue?: TemplateDraft | undefined;
+  /** Called with the whole draft when the choice or a variable changes. */
+  onValueChange?: ((draft: TemplateDraft) => void) | undefined;
+}
+
+export type TemplatePickerProps = HitlWidgetProps<TemplateRequest, TemplateResponse> & TemplatePickerDraftProps;
+
+/** How many tags show before "n more tags": a gallery of 2,000 templates may carry hundreds. */
+const VISIBLE_TAGS = 24;
+const EMPTY_DRAFT: TemplateDraft = { variables: {} };
+
+interface IndexedTemplate {
+  readonly template: Template;
+  /** Position in the payload: a safe base for element ids (template ids may hold spaces). */
+  readonly position: number;
+  readonly text: string;
+  readonly tags: ReadonlySet<string>;
+}
+
+/** Lower-cased search text per template, and every tag by how many templates carry it. */
+export function indexTemplates(templates: readonly Template[]): { entries: IndexedTemplate[]; tags: string[] } {
+  const counts = new Map<string, number>();
+  const entries = templates.map((template, position) => {
+    for (const tag of new Set(template.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    return {
+      template,
+      position,
+      text: [template.name, template.description ?? "", ...template.tags].join("\n").toLowerCase(),
+      tags: new Set(template.tags),
+    };
+  });
+  // Most used first; Array.prototype.sort is stable, so ties keep their first-seen order.
+  const tags = [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0));
+  return { entries, tags };
+}
+
+/** Templates matching every word of the query (name, description, tags) and carrying every tag. */
+export function filterTemplates(
+  entries: readonly IndexedTemplate[],
+  query: string,
+  tags: readonly string[],
+): IndexedTemplate[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 && tags.length === 0) return [...entries];
+  return entries.filter(
+    (entry) => words.every((word) => entry.text.includes(word)) && tags.every((tag) => entry.tags.has(tag)),
+  );
+}
+
+interface TemplateContextValue {
+  readonly payload: TemplateRequest;
+  readonly labels: TemplateLabels;
+  readonly answer: TemplateResponse | undefined;
+  readonly ids: { readonly radioName: string; readonly search: string; readonly templateError: string };
+  readonly tags: readonly string[];
+  readonly query: string;
+  readonly setQuery: (query: string) => void;
+  readonly selectedTags: string[];
+  readonly setSelectedTags: (tags: string[]) => void;
+  readonly filtered: readonly IndexedTemplate[];
+  readonly chosen: Template | undefined;
+  readonly chosenId: string | undefined;
+  readonly choose: (templateId: string) => void;
+  readonly variableValue: (variable: TemplateVariable) => string;
+  readonly setVariable: (name: string, value: string) => void;
+  readonly touch: (name: string) => void;
+  readonly variableError: (name: string) => string | undefined;
+  readonly templateError: string | undefined;
+  readonly registerControl: (name: string, element: HTMLElement | null) => void;
+  readonly groupRef: RefObject<HTMLDivElement | null>;
+  readonly searchRef: RefObject<HTMLInputElement | null>;
+  readonly summary: readonly string[];
+  readonly submit: () => void;
+}
+
+const TemplateContext = createContext<TemplateContextValue | null>(null);
+function useTemplatePicker(): TemplateContextValue {
+  const value = useContext(TemplateContext);
+  if (!value) throw new Error("hitl-kit: TemplatePicker parts must be rendered inside <TemplatePicker.Root>");
+  return value;
+}
+
+/** Issues of the answer split by where they belong: a variable, the choice, or neither. */
+function splitIssues(issues: readonly HitlIssue[]) {
+  const variables = new Map<string, string>();
+  const choice: string[] = [];
+  const general: string[] = [];
+  for (const issue of issues) {
+    const [root, name] = issue.path;
+    if (root === "variables" && typeof name === "string") {
+      if (!variables.has(name)) variables.set(name, issue.message);
+    } else if (root === "templateId") choice.push(issue.message);
+    else general.push(issue.message);
+  }
+  return { variables, choice, general };
+}
+
+export interface TemplatePickerRootProps
+  extends Omit<TemplatePickerProps, "prompt">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
+
+function Root({
+  payload,
+  status = "open",
+  answer,
+  error,
+  declineReason,
+  onSubmit,
+  onDecline,
+  onRetry,
+  value,
+  defaultValue,
+  onValueChange,
+  className,
+  children,
+  ...rest
+}: TemplatePickerRootProps) {
+  const labels = useLabels("template", templateLabels);
+  const { templates } = payload;
+  const [draft, setDraft] = useControllableState<TemplateDraft>({
+    value,
+    defaultValue: defaultValue ?? EMPTY_DRAFT,
+    onValueChange,
+  });
+  const [query, setQuery] = useState("");
+  const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
+  const [focusRequest, setFocusRequest] = useState<{ readonly target: string; readonly attempt: number } | null>(null);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const groupRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const sent = useSubmitGuard(status);
+  const base = useId();
+
+  const index = useMemo(() => indexTemplates(templates), [templates]);
+  const byId = useMemo(() => new Map(templates.map((template) => [template.id, template])), [templates]);
+  // Typing stays responsive over thousands of cards: the grid catches up at a lower priority.
+  const deferredQuery = useDeferredValue(query);
+  const filtered = useMemo(
+    () => filterTemplates(index.entries, deferredQuery, selectedTags),
+    [index, deferredQuery, selectedTags],
+  );
+
+  const chosenId = draft.templateId;
+  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
+  const variableValue = useCallback(
+    (variable: TemplateVariable) =>
+      (Object.hasOwn(draft.variables, variable.name) ? draft.variables[variable.name] : undefined) ??
+      variable.default ??
+      "",
+    [draft.variables],
+  );
+
+  const validation = useMemo(() => {
+    if (chosenId === undefined) return undefined;
+    // Only the chosen template's variables: a draft may still hold another template's values.
+    const variables = Object.fromEntries(
+      (chosen?.variables ?? []).map((variable) => [variable.name, variableValue(variable)]),
+    );
+    return validateAnswer(templateKind, payload, { templateId: chosenId, variables });
+  }, [payload, chosenId, chosen, variableValue]);
+
+  const issues = useMemo(() => {
+    const split = splitIssues([...(validation && !validation.ok ? validation.issues : []), ...refused]);
+    if (chosenId === undefined) split.choice.unshift(labels.chooseTemplate);
+    return split;
+  }, [validation, refused, chosenId, labels]);
+
+  const summary = useMemo(() => {
+    if (!submitted) return [];
+    const lines = [...issues.choice];
+    for (const variable of chosen?.variables ?? []) {
+      const message = issues.variables.get(variable.name);
+      if (message !== undefined) lines.push(labels.issue(variable.label, message));
+    }
+    return [...lines, ...issues.general];
+  }, [submitted, issues, chosen, labels]);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.target === "") {
+      const radios = groupRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+      const target = radios && ([...radios].find((radio) => radio.checked) ?? radios[0]);
+      (target ?? searchRef.current)?.focus();
+    } else {
+      controls.current.get(focusRequest.target)?.focus();
+    }
+  }, [focusRequest]);
+
+  const requestFocus = (target: string) =>
+    setFocusRequest((previous) => ({ target, attempt: (previous?.attempt ?? 0) + 1 }));
+
+  const firstInvalidVariable = (messages: ReadonlyMap<string, string>) =>
+    (chosen?.variables ?? []).find((variable) => messages.has(variable.name));
+
+  const submit = () => {
+    if (sent.current) return;
+    setSubmitted(true);
+    if (!validation?.ok) {
+      const first = firstInvalidVariable(issues.variables);
+      if (issues.choice.length > 0) requestFocus("");
+      else if (first) requestFocus(first.name);
+      return;
+    }
+    sent.current = true;
+    const result = onSubmit?.(validation.value);
+    if (result && !result.ok) {
+      sent.current = false;
+      setRefused(result.issues);
+      const first = firstInvalidVariable(splitIssues(result.issues).variables);
+      if (first) requestFocus(first.name);
+    }
+  };
+
+  const choose = useCallback(
+    (templateId: string) => {
+      const template = byId.get(templateId);
+      if (!template) return;
+      setRefused([]);
+      // A new choice starts clean: its variables' errors show only once they are left or submitted.
+      setSubmitted(false);
+      setTouched(new Set());
+      setDraft((previous) =>
+        previous.templateId === templateId ? previous : { templateId, variables: templateDefaults(template) },
+      );
+    },
+    [byId, setDraft],
+  );
+
+  const context: TemplateContextValue = {
+    payload,
+    labels,
+    answer,
+    ids: { radioName: `${base}-template`, search: `${base}-search`, templateError: `${base}-template-error` },
+    tags: index.tags,
+    query,
+    setQuery,
+    selectedTags,
+    setSelectedTags,
+    filtered,
+    chosen,
+    chosenId,
+    choose,
+    variableValue,
+    setVariable: (name, next) => {
+      setRefused([]);
+      setDraft((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } }));
+    },
+    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
+    variableError: (name) => (submitted || touched.has(name) ? issues.variables.get(name) : undefined),
+    templateError: submitted ? issues.choice[0] : undefined,
+    registerControl: (name, element) => {
+      if (element) controls.current.set(name, element);
+      else controls.current.delete(name);
+    },
+    groupRef,
+    searchRef,
+    summary,
+    submit,
+  };
+
+  return (
+    <TemplateContext.Provider value={context}>
+      <ShellRoot
+        kind="template"
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={onDecline}
+        onRetry={onRetry}
+        className={cx("hitl-template-picker", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </TemplateContext.Provider>
+  );
+}
+
+/**
+ * Ignores submits after one was sent, until `status` moves (submitting, error, …): a double click
+ * or Enter + click must not send twice.
+ */
+function useSubmitGuard(status: WidgetStatus) {
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
+  useEffect(() => {
+    sent.current = false;
+  }, [status]);
+  return sent;
+}
+
+/** The `<form>` holding filters, cards, variables and actions; gone once the receipt shows. */
+function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { submit } = useTemplatePicker();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return <ShellForm onSubmit={submit} className={cx("hitl-template-body", className)} {...props} />;
+}
+
+/** The labelled search box. */
+function Search({ className }: { className?: string }) {
+  const { labels, ids, query, setQuery, searchRef } = useTemplatePicker();
+  return (
+    <div data-slot="search" className={cx("hitl-template-search", className)}>
+      <label htmlFor={ids.search} className="hitl-visually-hidden">
+        {labels.search}
+      </label>
+      <input
+        ref={searchRef}
+        id={ids.search}
+        type="search"
+        className="hitl-input"
+        value={query}
+        placeholder={labels.searchPlaceholder}
+        autoComplete="off"
+        maxLength={500}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter in a search box means "search", never "send the answer".
+          if (event.key === "Enter") event.preventDefault();
+        }}
+      />
+    </div>
+  );
+}
+
+/** Tag toggles (arrow keys move between them); a template must carry every pressed tag. */
+function Tags({ className }: { className?: string }) {
+  const { labels, tags, selectedTags, setSelectedTags } = useTemplatePicker();
+  const [expanded, setExpanded] = useState(false);
+  if (tags.length === 0) return null;
+  const hidden = expanded ? 0 : Math.max(0, tags.length - VISIBLE_TAGS);
+  // Pressed tags stay visible even when folded away.
+  const shown = hidden === 0 ? tags : tags.filter((tag, i) => i < VISIBLE_TAGS || selectedTags.includes(tag));
+  return (
+    <div data-slot="tags" className={cx("hitl-template-tags-filter", className)}>
+      <ToggleGroup.Root
+        type="multiple"
+        aria-label={labels.tags}
+        value={selectedTags}
+        onValueChange={setSelectedTags}
+        className="hitl-template-tag-toggles"
+      >
+        {shown.map((tag) => (
+          <ToggleGroup.Item key={tag} value={tag} data-slot="tag-toggle" className="hitl-tag-toggle">
+            {tag}
+          </ToggleGroup.Item>
+        ))}
+      </ToggleGroup.Root>
+      {(hidden > 0 || expanded) && tags.length > VISIBLE_TAGS && (
+        <button
+          type="button"
+          data-slot="tags-more"
+          className="hitl-button hitl-tags-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? labels.fewerTags : labels.moreTags(tags.length - VISIBLE_TAGS)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** How many templates match, announced politely as filters change. */
+function Count({ className }: { className?: string }) {
+  const { labels, filtered } = useTemplatePicker();
+  return (
+    <p data-slot="count" className={cx("hitl-help hitl-template-count", className)} role="status" aria-live="polite">
+      {labels.count(filtered.length)}
+    </p>
+  );
+}
+
+/** The radio group of matching cards, or the empty state. */
+function Cards({ className }: { className?: string }) {
+  const { labels, ids, filtered, chosenId, choose, templateError, groupRef } = useTemplatePicker();
+  if (filtered.length === 0) return <Empty />;
+  return (
+    <div data-slot="cards-wrapper" className="hitl-template-cards-wrapper">
+      <div
+        ref={groupRef}
+        role="radiogroup"
+        aria-label={labels.templates}
+        aria-required="true"
+        aria-invalid={templateError ? true : undefined}
+        aria-errormessage={templateError ? ids.templateError : undefined}
+        aria-describedby={templateError ? ids.templateError : undefined}
+        data-slot="cards"
+        className={cx("hitl-template-cards", className)}
+      >
+        {filtered.map((entry) => (
+          <Card
+            key={entry.template.id}
+            template={entry.template}
+            idBase={`${ids.radioName}-${entry.position}`}
+            name={ids.radioName}
+            checked={entry.template.id === chosenId}
+            onChoose={choose}
+            labels={labels}
+          />
+        ))}
+      </div>
+      {templateError && (
+        <p data-slot="template-error" id={ids.templateError} className="hitl-field-error">
+          {templateError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CardProps {
+  template: Template;
+  idBase: string;
+  name: string;
+  checked: boolean;
+  onChoose: (templateId: string) => void;
+  labels: TemplateLabels;
+}
+
+/** One template as a radio card. Memoized: choosing one must not re-render thousands. */
+const Card = memo(function Card({ template, idBase, name, checked, onChoose, labels }: CardProps) {
+  const nameId = `${idBase}-name`;
+  const detailsId = `${idBase}-details`;
+  const hasDetails = Boolean(template.description) || template.tags.length > 0;
+  return (
+    <label data-slot="card" data-state={checked ? "checked" : "unchecked"} className="hitl-template-card">
+      <input
+        type="radio"
+        data-slot="card-radio"
+        className="hitl-visually-hidden"
+        name={name}
+        value={template.id}
+        checked={checked}
+        aria-labelledby={nameId}
+        aria-describedby={hasDetails ? detailsId : undefined}
+        onChange={() => onChoose(template.id)}
+      />
+      <Preview url={template.previewUrl} labels={labels} />
+      <span data-slot="card-name" id={nameId} className="hitl-template-name">
+        {template.name}
+      </span>
+      {hasDetails && (
+        <span id={detailsId} className="hitl-template-details">
+          {template.description && (
+            <span data-slot="card-description" className="hitl-template-description">
+              {template.description}
+            </span>
+          )}
+          {template.tags.length > 0 && (
+            <span data-slot="card-tags" className="hitl-template-tags">
+              {template.tags.map((tag) => (
+                <span key={tag} className="hitl-tag">
+                  {/* A separator for screen readers reading the description. */}
+                  <span className="hitl-visually-hidden">, </span>
+                  {tag}
+                </span>
+              ))}
+            </span>
+          )}
+        </span>
+      )}
+    </label>
+  );
+});
+
+/**
+ * A template's preview: lazy, decorative (the name sits next to it), and a placeholder when the
+ * URL is refused by `isSafeMediaUrl` or fails to load. A refused URL never reaches `src`.
+ */
+function Preview({ url, labels, className }: { url: string | undefined; labels: TemplateLabels; className?: string }) {
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  if (url === undefined) {
+    return (
+      <span
+        data-slot="preview"
+        data-state="none"
+        className={cx("hitl-template-preview", className)}
+        aria-hidden="true"
+      />
+    );
+  }
+  if (!isSafeMediaUrl(url) || failed === url) {
+    return (
+      <span
+        data-slot="preview"
+        data-state="broken"
+        className={cx("hitl-template-preview", className)}
+        aria-hidden="true"
+      >
+        {labels.brokenPreview}
+      </span>
+    );
+  }
+  return (
+    <span data-slot="preview" data-state="loaded" className={cx("hitl-template-preview", className)}>
+      <img src={url} alt="" loading="lazy" decoding="async" onError={() => setFailed(url)} />
+    </span>
+  );
+}
+
+/** Nothing matches: say so, and offer to clear the filters. */
+function Empty({ className }: { className?: string }) {
+  const { labels, setQuery, setSelectedTags, searchRef } = useTemplatePicker();
+  return (
+    <div data-slot="empty" className={cx("hitl-template-empty", className)}>
+      <p>{labels.noMatch}</p>
+      <button
+        type="button"
+        className="hitl-button"
+        onClick={() => {
+          setQuery("");
+          setSelectedTags([]);
+          searchRef.current?.focus();
+        }}
+      >
+        {labels.clearFilters}
+      </button>
+    </div>
+  );
+}
+
+/** The chosen template's variables, when it declares any. */
+function Variables({ className }: { className?: string }) {
+  const { labels, chosen, ids, variableValue, setVariable, touch, variableError, registerControl } =
+    useTemplatePicker();
+  const variables = chosen?.variables ?? [];
+  if (!chosen || variables.length === 0) return null;
+  return (
+    <fieldset data-slot="variables" className={cx("hitl-template-variables", className)}>
+      <legend className="hitl-template-variables-heading">{labels.variablesHeading(chosen.name)}</legend>
+      {variables.map((variable) => (
+        <Field
+          key={`${chosen.id}\u0000${variable.name}`}
+          label={variable.label}
+          required={variable.required}
+          error={variableError(variable.name)}
+          controlId={`${ids.radioName}-var-${variable.name}`}
+          data-slot="variable"
+        >
+          {(control) => {
+            const shared = {
+              ...control,
+              "data-slot": "variable-control",
+              name: variable.name,
+              required: variable.required,
+              placeholder: variable.placeholder,
+              maxLength: variable.maxLength ?? MAX_TEXT_LENGTH,
+              value: variableValue(variable),
+              ref: (element: HTMLElement | null) => registerControl(variable.name, element),
+              onBlur: () => touch(variable.name),
+            };
+            return variable.multiline ? (
+              <textarea
+                {...shared}
+                className="hitl-input hitl-textarea"
+                rows={3}
+                onChange={(event) => setVariable(variable.name, event.target.value)}
+              />
+            ) : (
+              <input
+                {...shared}
+                type="text"
+                className="hitl-input"
+                onChange={(event) => setVariable(variable.name, event.target.value)}
+              />
+            );
+          }}
+        </Field>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The error summary after a submit attempt. */
+function Issues({ id }: { id?: string }) {
+  const { summary } = useTemplatePicker();
+  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
+}
+
+function Decline(props: ShellDeclineProps) {
+  return <ShellDecline {...props} />;
+}
+
+/** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
+function Chosen({ className }: { className?: string }) {
+  const { payload, labels, answer } = useTemplatePicker();
+  if (!answer) return null;
+  const template = payload.templates.find((candidate) => candidate.id === answer.templateId);
+  const variables: [string, string, string][] = template
+    ? (template.variables ?? []).map((variable) => [
+        variable.name,
+        variable.label,
+        answer.variables[variable.name] ?? "",
+      ])
+    : Object.entries(answer.variables).map(([name, text]) => [name, name, text]);
+  return (
+    <div data-slot="receipt-template" className={cx("hitl-template-chosen", className)}>
+      <Preview url={template?.previewUrl} labels={labels} className="hitl-template-thumbnail" />
+      <div className="hitl-template-chosen-text">
+        <p className="hitl-template-name">
+          <span className="hitl-visually-hidden">{labels.chosenHeading}: </span>
+          {template?.name ?? answer.templateId}
+        </p>
+        {variables.length > 0 && (
+          <dl data-slot="receipt-variables" className="hitl-form-values">
+            {variables.map(([name, label, text]) => (
+              <div key={name} className="hitl-form-value">
+                <dt>{label}</dt>
+                <dd>{text === "" ? labels.empty : text}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
+  return <ShellReceipt summary={summary ?? <Chosen />} {...props} />;
+}
+
+/** A styled template picker: prompt, filters, cards, variables, Submit / Decline, status, receipt. */
+export function TemplatePicker({ prompt, ...props }: TemplatePickerProps) {
+  return (
+    <Root {...props}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Body>
+        <div data-slot="filters" className="hitl-template-filters">
+          <Search />
+          <Tags />
+          <Count />
+        </div>
+        <Cards />
+        <Variables />
+        <Issues />
+        <ShellActions>
+          <ShellSubmit />
+          <Decline />
+        </ShellActions>
+      </Body>
+      <ShellStatus />
+      <Receipt />
+    </Root>
+  );
+}
+
+TemplatePicker.Root = Root;
+TemplatePicker.Prompt = ShellPrompt;
+TemplatePicker.Body = Body;
+TemplatePicker.Search = Search;
+TemplatePicker.Tags = Tags;
+TemplatePicker.Count = Count;
+TemplatePicker.Cards = Cards;
+TemplatePicker.Empty = Empty;
+TemplatePicker.Variables = Variables;
+TemplatePicker.Issues = Issues;
+TemplatePicker.Actions = ShellActions;
+TemplatePicker.Submit = ShellSubmit;
+TemplatePicker.Decline = Decline;
+TemplatePicker.Status = ShellStatus;
+TemplatePicker.Receipt = Receipt;
+TemplatePicker.Chosen = Chosen;
