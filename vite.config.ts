@@ -1,12 +1,17 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig, type Plugin } from "vite";
 import dts from "vite-plugin-dts";
+import { chromiumLaunchOptions } from "./test/browser/chromium.js";
 
 /** One entry per public subpath (see package.json `exports`). */
 const entries = {
-  index: "src/index.ts",
+  index: "src/index.tsx",
   core: "src/core/index.ts",
   kinds: "src/kinds/index.ts",
   server: "src/server/index.ts",
@@ -42,10 +47,29 @@ function preserveUseClient(): Plugin {
   };
 }
 
+/**
+ * Emits `dist/styles.css`: `src/styles.css` with its `@import`s inlined, so users import one
+ * file (`hitl-kit/styles.css`) and the JS entries stay free of CSS side effects.
+ */
+function bundleStyles(): Plugin {
+  const inline = (file: string): string =>
+    readFileSync(file, "utf8").replace(/^@import\s+["'](.+?)["'];\s*$/gm, (_, path: string) =>
+      inline(resolve(dirname(file), path)),
+    );
+  return {
+    name: "hitl-kit:bundle-styles",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "styles.css", source: inline(resolve("src/styles.css")) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     preserveUseClient(),
+    bundleStyles(),
     dts({ tsconfigPath: "./tsconfig.build.json", entryRoot: "src", include: ["src"], exclude: ["**/*.test.*"] }),
   ],
   build: {
@@ -65,10 +89,45 @@ export default defineConfig({
           name: "unit",
           environment: "jsdom",
           include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/browser/**", "test/e2e/**"],
+          exclude: ["test/browser/**", "test/e2e/**", "test/dist/**", "test/eve-agent/**"],
           setupFiles: ["test/setup.ts"],
           globals: true,
           typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+        },
+      },
+      {
+        // Checks of the built package (`npm run build` first): subpaths, directives, boundaries.
+        test: { name: "dist", environment: "node", include: ["test/dist/**/*.test.ts"], globals: true },
+      },
+      {
+        // Every story in stories/ as a test in real Chromium: render, play function, axe.
+        extends: true,
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
+        test: {
+          name: "storybook",
+          // Each browser project gets its own `browser` object: a shared one mislabels projects.
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: "chromium" }],
+          },
+        },
+      },
+      {
+        // Real-Chromium tests where layout, focus or axe matter (jsdom cannot tell).
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.tsx"],
+          setupFiles: ["test/setup.ts"],
+          globals: true,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
     ],

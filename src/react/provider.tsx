@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { formatIssues } from "../core/issues";
 import type { LedgerProblem } from "../core/ledger";
 import { selectRequests } from "../core/ledger";
+import { isDevelopment } from "./env";
 import { createBrowserJournal, noopJournal, type SubmissionJournal } from "./journal";
 import { type LabelOverrides, LabelsProvider } from "./labels";
 import type { Registry } from "./registry";
@@ -185,10 +186,6 @@ function describe(error: HitlError): string {
     default:
       return error satisfies never;
   }
-}
-
-export function isDevelopment(): boolean {
-  return typeof process !== "undefined" && process.env?.NODE_ENV !== "production";
 }
 
 function useLatest<T>(value: T): { readonly current: T } {

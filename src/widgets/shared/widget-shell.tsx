@@ -188,13 +188,20 @@ export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = tr
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const reasonRef = useRef<HTMLInputElement>(null);
+  const sent = useRef(false);
+  // The request may reopen (a failed send): allow one decline again then.
+  useEffect(() => {
+    if (interactive) sent.current = false;
+  }, [interactive]);
   // Focus the reason as soon as the step opens: the keyboard user is already here.
   useEffect(() => {
     if (asking) reasonRef.current?.focus();
   }, [asking]);
   if (!onDecline) return null;
   const send = () => {
-    if (!interactive) return;
+    // One decline per open request: a double click on "Send decline" must not answer twice.
+    if (!interactive || sent.current) return;
+    sent.current = true;
     onDecline(reason.trim() === "" ? undefined : reason.trim());
   };
   if (!withReason) {

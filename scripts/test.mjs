@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, in order, stopping at the first failure: what `npm test` and CI run.
+ * Each stage prints its time. Run one stage with `node scripts/test.mjs <name>`.
+ */
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const npx = (...args) => ["npx", "--no-install", ...args];
+
+/** [name, command] — in the order they run. */
+const stages = [
+  ["setup", ["node", "scripts/setup.mjs", "--browser"]],
+  ["lint", npx("biome", "check", ".")],
+  ["typecheck", npx("tsc", "-p", "tsconfig.json")],
+  ["build", ["npm", "run", "build"]],
+  ["unit", npx("vitest", "run", "--project", "unit")],
+  ["dist", npx("vitest", "run", "--project", "dist")],
+];
+
+const only = process.argv[2];
+const selected = only ? stages.filter(([name]) => name === only) : stages;
+if (selected.length === 0) {
+  console.error(`unknown stage "${only}"; stages: ${stages.map(([n]) => n).join(", ")}`);
+  process.exit(2);
+}
+
+const timings = [];
+for (const [name, command] of selected) {
+  console.log(`\n━━━ ${name}: ${command.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command[0], command.slice(1), {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push([name, seconds, result.status === 0 ? "ok" : "FAILED"]);
+  if (result.status !== 0) {
+    printTimings();
+    console.error(`\n✗ stage "${name}" failed (exit ${result.status ?? result.signal})`);
+    process.exit(1);
+  }
+}
+printTimings();
+console.log("\n✓ all stages passed");
+
+function printTimings() {
+  console.log("\nstage        seconds  result");
+  for (const [name, seconds, status] of timings) console.log(`${name.padEnd(12)} ${seconds.padStart(7)}  ${status}`);
+}

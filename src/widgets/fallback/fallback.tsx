@@ -1,0 +1,323 @@
+"use client";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { formatIssues, type HitlIssue } from "../../core/issues";
+import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import { isDevelopment } from "../../react/env";
+import { useLabels } from "../../react/labels";
+import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  useShell,
+} from "../shared/widget-shell";
+import { type FallbackLabels, fallbackLabels } from "./labels";
+
+/**
+ * The answerable fallback: shown for an unknown kind, a payload its kind's schema refuses, or a
+ * widget that threw. Not a kind's widget: it shows the prompt, what went wrong, any options the
+ * request carried and a free-text answer, so the person can always answer and the agent always
+ * gets a result.
+ */
+
+export type { FallbackProps };
+export type FallbackReason = FallbackProps["reason"];
+export type FallbackOption = NonNullable<FallbackProps["options"]>[number];
+export type FallbackAnswer = Parameters<FallbackProps["onAnswer"]>[0];
+
+/** Hostile payloads may carry thousands of options or issues; the page shows a readable number. */
+const MAX_SHOWN = 100;
+
+interface FallbackContextValue {
+  readonly labels: FallbackLabels;
+  readonly issues: readonly HitlIssue[];
+  readonly options: readonly FallbackOption[];
+  readonly text: string;
+  readonly setText: (text: string) => void;
+  readonly textError: string | undefined;
+  readonly sendOption: (optionId: string) => void;
+  readonly sendText: () => void;
+}
+
+const FallbackContext = createContext<FallbackContextValue | null>(null);
+function useFallback(): FallbackContextValue {
+  const value = useContext(FallbackContext);
+  if (!value) throw new Error("hitl-kit: Fallback parts must be rendered inside <Fallback.Root>");
+  return value;
+}
+
+/** `items.3.url: Too long`, or the message alone for the value as a whole. */
+function formatIssue(issue: HitlIssue): string {
+  return formatIssues([issue]);
+}
+
+export interface FallbackRootProps
+  extends Omit<FallbackProps, "prompt" | "answerText">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
+
+function Root({
+  kind,
+  reason,
+  issues,
+  options = [],
+  status,
+  error,
+  declineReason,
+  onAnswer,
+  onDecline,
+  onRetry,
+  className,
+  children,
+  ...rest
+}: FallbackRootProps) {
+  const labels = useLabels("fallback", fallbackLabels);
+  const [text, setTextState] = useState("");
+  const [textError, setTextError] = useState<string | undefined>();
+  const kindName = kind === "" ? "unknown" : kind;
+
+  // One answer per user action: further answers are ignored until the status moves.
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
+  useEffect(() => {
+    sent.current = false;
+  }, [status]);
+
+  // Developers should see why a request fell back; once per mount, never in production.
+  const warned = useRef(false);
+  useEffect(() => {
+    if (warned.current) return;
+    warned.current = true;
+    if (isDevelopment()) {
+      console.warn(
+        `hitl-kit: request of kind "${kindName}" shown as the fallback (${reason})${issues.length > 0 ? `:\n${formatIssues(issues)}` : ""}`,
+      );
+    }
+  }, [kindName, reason, issues]);
+
+  const answer = (value: FallbackAnswer) => {
+    if (sent.current) return;
+    sent.current = true;
+    onAnswer(value);
+  };
+  const decline =
+    onDecline &&
+    ((why?: string) => {
+      if (sent.current) return;
+      sent.current = true;
+      onDecline(why);
+    });
+
+  const context: FallbackContextValue = {
+    labels,
+    issues,
+    options,
+    text,
+    setText: (next) => {
+      setTextError(undefined);
+      setTextState(next);
+    },
+    textError,
+    sendOption: (optionId) => answer({ optionId }),
+    sendText: () => {
+      if (sent.current) return;
+      const trimmed = text.trim();
+      if (trimmed === "") setTextError(labels.emptyText);
+      else if (trimmed.length > MAX_TEXT_LENGTH) setTextError(labels.tooLong(MAX_TEXT_LENGTH));
+      else answer({ text: trimmed });
+    },
+  };
+  return (
+    <FallbackContext.Provider value={context}>
+      <ShellRoot
+        kind={kindName}
+        data-reason={reason}
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={decline}
+        onRetry={onRetry}
+        className={cx("hitl-fallback", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </FallbackContext.Provider>
+  );
+}
+
+/** "This request couldn't be shown in its usual form…" */
+function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">) {
+  const { labels } = useFallback();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return (
+    <p data-slot="notice" className={cx("hitl-fallback-notice", className)} {...props}>
+      {children ?? labels.notice}
+    </p>
+  );
+}
+
+/** The problems, collapsed under Details. */
+function Issues({ className, ...props }: ComponentPropsWithoutRef<"details">) {
+  const { labels, issues } = useFallback();
+  const { status } = useShell();
+  if (isSettledStatus(status) || issues.length === 0) return null;
+  return (
+    <details data-slot="issues" className={cx("hitl-fallback-issues", className)} {...props}>
+      <summary>{labels.details(issues.length)}</summary>
+      <ul>
+        {issues.slice(0, MAX_SHOWN).map((issue, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.
+          <li key={index}>
+            <code className="hitl-fallback-issue">{formatIssue(issue)}</code>
+          </li>
+        ))}
+        {issues.length > MAX_SHOWN && <li>… {issues.length - MAX_SHOWN} more</li>}
+      </ul>
+    </details>
+  );
+}
+
+/** The request's options as buttons: one click answers. */
+function Options({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { options, sendOption } = useFallback();
+  const { status, interactive } = useShell();
+  const base = useId();
+  if (isSettledStatus(status) || options.length === 0) return null;
+  return (
+    <div data-slot="options" className={cx("hitl-fallback-options", className)} {...props}>
+      {options.slice(0, MAX_SHOWN).map((option, index) => {
+        // The payload failed validation: its option fields may not be what the types promise.
+        const label = typeof option.label === "string" && option.label.trim() !== "" ? option.label : String(option.id);
+        const description =
+          typeof option.description === "string" && option.description !== "" ? option.description : undefined;
+        const descriptionId = `${base}-${index}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an invalid payload may repeat ids; the list never reorders.
+          <div key={index} data-slot="option" className="hitl-fallback-option">
+            <button
+              type="button"
+              className="hitl-button"
+              aria-describedby={description ? descriptionId : undefined}
+              onClick={() => {
+                if (interactive) sendOption(String(option.id));
+              }}
+            >
+              {label}
+            </button>
+            {description && (
+              <p id={descriptionId} className="hitl-help hitl-fallback-option-description">
+                {description}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A labelled textarea with Send (Ctrl/Cmd+Enter sends). */
+function FreeText({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { labels, text, setText, textError, sendText } = useFallback();
+  const { status } = useShell();
+  const id = useId();
+  if (isSettledStatus(status)) return null;
+  return (
+    <ShellForm onSubmit={sendText} data-slot="free-text" className={cx("hitl-fallback-text", className)} {...props}>
+      <label htmlFor={id} className="hitl-label">
+        {labels.textLabel}
+      </label>
+      <textarea
+        id={id}
+        data-slot="text-input"
+        className="hitl-textarea"
+        rows={3}
+        value={text}
+        maxLength={MAX_TEXT_LENGTH}
+        aria-invalid={textError ? true : undefined}
+        aria-describedby={cx(`${id}-hint`, textError && `${id}-error`)}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
+      />
+      <p id={`${id}-hint`} className="hitl-help hitl-fallback-hint">
+        {labels.sendHint}
+      </p>
+      {textError && (
+        <p id={`${id}-error`} data-slot="field-error" className="hitl-field-error" role="alert">
+          {textError}
+        </p>
+      )}
+      <div className="hitl-actions">
+        <button type="submit" data-slot="send" className="hitl-button hitl-button-primary">
+          {labels.send}
+        </button>
+      </div>
+    </ShellForm>
+  );
+}
+
+function Decline({ className }: { className?: string }) {
+  return <ShellDecline {...(className ? { className } : {})} />;
+}
+
+/** The receipt's summary: what was answered. */
+function Summary({ answerText }: { answerText: string | undefined }): ReactNode {
+  const { labels } = useFallback();
+  if (answerText === undefined) return null;
+  return (
+    <div data-slot="summary" className="hitl-fallback-summary">
+      <span className="hitl-help">{labels.receiptWrote}</span>
+      <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
+    </div>
+  );
+}
+
+/** The styled fallback: prompt, notice, details, options, free text, Decline, status, receipt. */
+export function Fallback({ prompt, answerText, ...props }: FallbackProps) {
+  return (
+    <Root {...props}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Notice />
+      <Issues />
+      <Options />
+      <FreeText />
+      <ShellActions>
+        <Decline />
+      </ShellActions>
+      <ShellStatus />
+      <ShellReceipt summary={<Summary answerText={answerText} />} />
+    </Root>
+  );
+}
+
+Fallback.Root = Root;
+Fallback.Prompt = ShellPrompt;
+Fallback.Notice = Notice;
+Fallback.Issues = Issues;
+Fallback.Options = Options;
+Fallback.FreeText = FreeText;
+Fallback.Actions = ShellActions;
+Fallback.Decline = Decline;
+Fallback.Status = ShellStatus;
+Fallback.Receipt = ShellReceipt;
+Fallback.Summary = Summary;

@@ -1,0 +1,36 @@
+"use client";
+import { aspectRatioKind } from "../kinds/aspect-ratio";
+import { formKind } from "../kinds/form";
+import { mediaKind } from "../kinds/media";
+import { multiSelectKind } from "../kinds/multi-select";
+import { approvalKind, questionKind, textKind } from "../kinds/native";
+import { templateKind } from "../kinds/template";
+import { createRegistry, widget } from "../react/registry";
+import { Approval } from "./approval/approval";
+import { AspectRatioPicker } from "./aspect-ratio-picker/aspect-ratio-picker";
+import { Form } from "./form/form";
+import { MediaPicker } from "./media-picker/media-picker";
+import { MultiSelect } from "./multi-select/multi-select";
+import { Question, TextQuestion } from "./question/question";
+import { TemplatePicker } from "./template-picker/template-picker";
+
+/** Every built-in kind with its default widget. Extend it: `defaultRegistry.extend(widget(myKind, MyWidget))`. */
+export const defaultRegistry = createRegistry(
+  widget(mediaKind, MediaPicker),
+  widget(templateKind, TemplatePicker),
+  widget(aspectRatioKind, AspectRatioPicker),
+  widget(multiSelectKind, MultiSelect),
+  widget(formKind, Form),
+  widget(approvalKind, Approval),
+  widget(questionKind, Question),
+  widget(textKind, TextQuestion),
+);
+
+export { Approval, type ApprovalProps } from "./approval/approval";
+export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-picker/aspect-ratio-picker";
+export { Fallback } from "./fallback/fallback";
+export { Form, type FormProps } from "./form/form";
+export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
+export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
+export { Question, type QuestionProps, TextQuestion, type TextQuestionProps } from "./question/question";
+export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

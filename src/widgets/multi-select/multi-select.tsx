@@ -1,0 +1,549 @@
+"use client";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  memo,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
+import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
+import { useLabels } from "../../react/labels";
+import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { useControllableState } from "../shared/use-controllable-state";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  ShellSubmit,
+  useShell,
+} from "../shared/widget-shell";
+import { type MultiSelectLabels, multiSelectLabels } from "./labels";
+
+/**
+ * Multi-select: a checkbox list with groups, descriptions and disabled options, a live count within
+ * min/max, search once the list is long, and Select all / Clear. Answers `{ selected }` in option
+ * order.
+ */
+
+export type MultiSelectRequest = RequestOf<typeof multiSelectKind>;
+export type MultiSelectResponse = ResponseOf<typeof multiSelectKind>;
+
+export interface MultiSelectProps extends HitlWidgetProps<MultiSelectRequest, MultiSelectResponse> {
+  /** The selected option ids (controlled). */
+  value?: string[];
+  /** The initially selected option ids (uncontrolled). @default [] */
+  defaultValue?: string[];
+  /** Called with the selected ids, in option order. */
+  onValueChange?: (value: string[]) => void;
+}
+
+/** Lists longer than this get a search box. */
+export const SEARCH_THRESHOLD = 12;
+
+type Option = MultiSelectRequest["options"][number];
+
+interface Section {
+  /** Position of the group among all groups (stable while searching), for ids. */
+  readonly order: number;
+  readonly group: string | undefined;
+  /** Indices into `payload.options`. */
+  readonly indices: readonly number[];
+}
+
+interface MultiSelectContextValue {
+  readonly payload: MultiSelectRequest;
+  readonly labels: MultiSelectLabels;
+  readonly selected: readonly string[];
+  readonly selectedSet: ReadonlySet<string>;
+  readonly toggle: (id: string, checked: boolean) => void;
+  readonly bounds: { readonly min: number; readonly max: number };
+  readonly searchable: boolean;
+  readonly query: string;
+  readonly setQuery: (query: string) => void;
+  /** Indices of the options the search shows, in option order. */
+  readonly visible: readonly number[];
+  readonly sections: readonly Section[];
+  /** Enabled, visible, unselected options Select all would add. */
+  readonly addable: readonly number[];
+  readonly selectAll: () => void;
+  readonly clear: () => void;
+  readonly notice: string;
+  readonly issues: readonly string[];
+  readonly submit: () => void;
+  readonly ids: {
+    readonly base: string;
+    readonly list: string;
+    readonly selectAllHint: string;
+    readonly matches: string;
+  };
+}
+
+const MultiSelectContext = createContext<MultiSelectContextValue | null>(null);
+function useMultiSelect(): MultiSelectContextValue {
+  const value = useContext(MultiSelectContext);
+  if (!value) throw new Error("hitl-kit: MultiSelect parts must be rendered inside <MultiSelect.Root>");
+  return value;
+}
+
+/** One `onSubmit` per user action: later submits are ignored until `status` changes. */
+function useSubmitGuard(status: WidgetStatus | undefined) {
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
+  useEffect(() => {
+    sent.current = false;
+  }, [status]);
+  return sent;
+}
+
+const EMPTY: string[] = [];
+
+export interface MultiSelectRootProps
+  extends Omit<MultiSelectProps, "prompt" | "answer">,
+    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
+
+function Root({
+  payload,
+  status,
+  error,
+  declineReason,
+  onSubmit,
+  onDecline,
+  onRetry,
+  value,
+  defaultValue,
+  onValueChange,
+  className,
+  children,
+  ...rest
+}: MultiSelectRootProps) {
+  const labels = useLabels("multiSelect", multiSelectLabels);
+  const { options } = payload;
+  const [selected, setSelected] = useControllableState<string[]>({
+    value,
+    defaultValue: defaultValue ?? EMPTY,
+    onValueChange,
+  });
+  const [query, setQuery] = useState("");
+  const [notice, setNotice] = useState("");
+  const [issues, setIssues] = useState<readonly string[]>([]);
+  const sent = useSubmitGuard(status);
+  // A decline is the one answer too: nothing more (another decline, a submit) until the status moves.
+  const decline =
+    onDecline &&
+    ((reason?: string) => {
+      if (sent.current) return;
+      sent.current = true;
+      onDecline(reason);
+    });
+  const base = useId();
+  const bounds = multiSelectBounds(payload);
+  const searchable = options.length > SEARCH_THRESHOLD;
+
+  const indexById = useMemo(() => new Map(options.map((option, index) => [option.id, index])), [options]);
+  const inOptionOrder = useCallback(
+    (ids: readonly string[]) =>
+      [...ids].sort(
+        (a, b) => (indexById.get(a) ?? Number.MAX_SAFE_INTEGER) - (indexById.get(b) ?? Number.MAX_SAFE_INTEGER),
+      ),
+    [indexById],
+  );
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+
+  // Long lists: lower-case once per payload, and let typing stay ahead of the filtering.
+  const haystacks = useMemo(
+    () => options.map((option) => `${option.label}\n${option.description ?? ""}`.toLowerCase()),
+    [options],
+  );
+  const deferredQuery = useDeferredValue(query);
+  const visible = useMemo(() => {
+    const needle = searchable ? deferredQuery.trim().toLowerCase() : "";
+    const all = options.map((_, index) => index);
+    return needle === "" ? all : all.filter((index) => haystacks[index]?.includes(needle));
+  }, [options, haystacks, deferredQuery, searchable]);
+  const groupOrder = useMemo(() => {
+    const order = new Map<string | undefined, number>();
+    for (const option of options) if (!order.has(option.group)) order.set(option.group, order.size);
+    return order;
+  }, [options]);
+  const sections = useMemo(() => {
+    const byGroup = new Map<string | undefined, number[]>();
+    for (const index of visible) {
+      const group = options[index]?.group;
+      const list = byGroup.get(group);
+      if (list) list.push(index);
+      else byGroup.set(group, [index]);
+    }
+    return [...byGroup]
+      .map(([group, indices]): Section => ({ group, indices, order: groupOrder.get(group) ?? 0 }))
+      .sort((a, b) => a.order - b.order);
+  }, [options, visible, groupOrder]);
+  const addable = useMemo(
+    () =>
+      visible.filter((index) => {
+        const option = options[index];
+        return option !== undefined && !option.disabled && !selectedSet.has(option.id);
+      }),
+    [options, visible, selectedSet],
+  );
+
+  // Rows are memoized, so `toggle` must stay stable while reading the latest selection.
+  const latest = useRef({ selected, max: bounds.max, labels });
+  latest.current = { selected, max: bounds.max, labels };
+  const toggle = useCallback(
+    (id: string, checked: boolean) => {
+      const { selected: current, max, labels: strings } = latest.current;
+      setIssues([]);
+      if (!checked) {
+        setNotice("");
+        setSelected(current.filter((other) => other !== id));
+        return;
+      }
+      if (current.includes(id)) return;
+      if (current.length >= max) {
+        setNotice(strings.maxReached(max));
+        return;
+      }
+      setNotice("");
+      setSelected(inOptionOrder([...current, id]));
+    },
+    [setSelected, inOptionOrder],
+  );
+
+  const selectAll = () => {
+    if (addable.length === 0 || selected.length + addable.length > bounds.max) return;
+    setIssues([]);
+    setNotice("");
+    setSelected(inOptionOrder([...selected, ...addable.flatMap((index) => options[index]?.id ?? [])]));
+  };
+  const clear = () => {
+    if (selected.length === 0) return;
+    setIssues([]);
+    setNotice("");
+    setSelected([]);
+  };
+
+  const submit = () => {
+    if (sent.current) return;
+    const checked = validateAnswer(multiSelectKind, payload, { selected: inOptionOrder(selected) });
+    if (!checked.ok) {
+      setIssues([...new Set(checked.issues.map((issue) => issue.message))]);
+      return;
+    }
+    setIssues([]);
+    sent.current = true;
+    const result = onSubmit?.(checked.value);
+    if (result && !result.ok) {
+      sent.current = false;
+      setIssues(result.issues.map((issue) => issue.message));
+    }
+  };
+
+  const context: MultiSelectContextValue = {
+    payload,
+    labels,
+    selected,
+    selectedSet,
+    toggle,
+    bounds,
+    searchable,
+    query,
+    setQuery,
+    visible,
+    sections,
+    addable,
+    selectAll,
+    clear,
+    notice,
+    issues,
+    submit,
+    ids: { base, list: `${base}-list`, selectAllHint: `${base}-select-all-hint`, matches: `${base}-matches` },
+  };
+  return (
+    <MultiSelectContext.Provider value={context}>
+      <ShellRoot
+        kind="multi-select"
+        status={status}
+        error={error}
+        declineReason={declineReason}
+        onDecline={decline}
+        onRetry={onRetry}
+        className={cx("hitl-multi-select", className)}
+        {...rest}
+      >
+        {children}
+      </ShellRoot>
+    </MultiSelectContext.Provider>
+  );
+}
+
+/** The form around the list and actions; hidden once the receipt shows. */
+function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { submit } = useMultiSelect();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return <ShellForm onSubmit={submit} {...props} />;
+}
+
+/** A search box filtering by label and description; only for lists longer than `SEARCH_THRESHOLD`. */
+function Search({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { labels, searchable, query, setQuery, visible, payload, ids } = useMultiSelect();
+  if (!searchable) return null;
+  const searchId = `${ids.base}-search`;
+  return (
+    <div data-slot="search" className={cx("hitl-multi-select-search", className)} {...props}>
+      <label htmlFor={searchId} className="hitl-label">
+        {labels.search}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="hitl-input"
+        placeholder={labels.searchPlaceholder}
+        value={query}
+        aria-controls={ids.list}
+        aria-describedby={query.trim() ? ids.matches : undefined}
+        autoComplete="off"
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter in a search box filters; it must not send the answer.
+          if (event.key === "Enter") event.preventDefault();
+        }}
+      />
+      {query.trim() !== "" && (
+        <p id={ids.matches} className="hitl-help">
+          {labels.matches(visible.length, payload.options.length)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Select all (enabled, visible options, only when that stays within max) and Clear. */
+function Toolbar({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { labels, selected, addable, bounds, selectAll, clear, ids } = useMultiSelect();
+  const wouldBe = selected.length + addable.length;
+  const tooMany = addable.length > 0 && wouldBe > bounds.max;
+  return (
+    <div data-slot="toolbar" className={cx("hitl-multi-select-toolbar", className)} {...props}>
+      <button
+        type="button"
+        data-slot="select-all"
+        className="hitl-button"
+        // aria-disabled keeps it focusable, so the reason it is unavailable can be read.
+        aria-disabled={addable.length === 0 || tooMany || undefined}
+        aria-describedby={tooMany ? ids.selectAllHint : undefined}
+        onClick={selectAll}
+      >
+        {labels.selectAll}
+      </button>
+      <button
+        type="button"
+        data-slot="clear"
+        className="hitl-button"
+        aria-disabled={selected.length === 0 || undefined}
+        onClick={clear}
+      >
+        {labels.clear}
+      </button>
+      {tooMany && (
+        <p id={ids.selectAllHint} data-slot="select-all-hint" className="hitl-help">
+          {labels.selectAllTooMany(wouldBe, bounds.max)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The live count ("2 selected — choose 1 to 3") and the polite refusal past max. */
+function Count({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { labels, selected, bounds, payload, notice } = useMultiSelect();
+  return (
+    <div data-slot="count" className={cx("hitl-multi-select-count", className)} {...props}>
+      <p role="status" aria-live="polite" className="hitl-multi-select-count-text">
+        {labels.count(selected.length, bounds.min, payload.max)}
+      </p>
+      <p data-slot="notice" role="status" aria-live="polite" className="hitl-multi-select-notice">
+        {notice}
+      </p>
+    </div>
+  );
+}
+
+interface OptionRowProps {
+  readonly option: Option;
+  readonly inputId: string;
+  readonly checked: boolean;
+  readonly onToggle: (id: string, checked: boolean) => void;
+}
+
+/** One checkbox; memoized so toggling one of 500 options re-renders one row. */
+const OptionRow = memo(function OptionRow({ option, inputId, checked, onToggle }: OptionRowProps) {
+  const descriptionId = `${inputId}-description`;
+  return (
+    <div
+      data-slot="option"
+      data-state={checked ? "checked" : "unchecked"}
+      data-disabled={option.disabled ? "" : undefined}
+      className="hitl-multi-select-option"
+    >
+      <input
+        id={inputId}
+        type="checkbox"
+        className="hitl-checkbox"
+        checked={checked}
+        disabled={option.disabled}
+        aria-describedby={option.description ? descriptionId : undefined}
+        onChange={(event) => onToggle(option.id, event.target.checked)}
+      />
+      <label htmlFor={inputId} className="hitl-multi-select-option-label">
+        {option.label}
+      </label>
+      {option.description && (
+        <p id={descriptionId} className="hitl-help hitl-multi-select-option-description">
+          {option.description}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** The options, grouped under their headings (`role="group"`), filtered by the search. */
+function List({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const { payload, labels, sections, selectedSet, toggle, ids, visible } = useMultiSelect();
+  const rows = (indices: readonly number[]) =>
+    indices.map((index) => {
+      const option = payload.options[index];
+      if (!option) return null;
+      return (
+        <OptionRow
+          key={option.id}
+          option={option}
+          inputId={`${ids.base}-option-${index}`}
+          checked={selectedSet.has(option.id)}
+          onToggle={toggle}
+        />
+      );
+    });
+  return (
+    <div data-slot="list" id={ids.list} className={cx("hitl-multi-select-list", className)} {...props}>
+      {visible.length === 0 && (
+        <p data-slot="empty" className="hitl-help">
+          {labels.noMatches}
+        </p>
+      )}
+      {sections.map((section) => {
+        if (section.group === undefined) {
+          return (
+            <div key="ungrouped" data-slot="options" className="hitl-multi-select-options">
+              {rows(section.indices)}
+            </div>
+          );
+        }
+        const headingId = `${ids.base}-group-${section.order}`;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a nested fieldset brings its own border and legend layout into a scrolling list; role="group" + aria-labelledby names it the same.
+          <div
+            key={`group-${section.order}`}
+            data-slot="group"
+            role="group"
+            aria-labelledby={headingId}
+            className="hitl-multi-select-group"
+          >
+            <p id={headingId} data-slot="group-heading" className="hitl-multi-select-group-heading">
+              {section.group}
+            </p>
+            <div data-slot="options" className="hitl-multi-select-options">
+              {rows(section.indices)}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Issues() {
+  const { issues } = useMultiSelect();
+  return <ShellIssues messages={issues} />;
+}
+
+function Submit({ children, ...props }: ComponentPropsWithoutRef<"button">) {
+  const { labels } = useMultiSelect();
+  return <ShellSubmit {...props}>{children ?? labels.submit}</ShellSubmit>;
+}
+
+function Decline({ className }: { className?: string }) {
+  return <ShellDecline {...(className ? { className } : {})} />;
+}
+
+/** The receipt's summary: the chosen options' labels, in option order. */
+function Summary({ answer, className }: { answer: MultiSelectResponse | undefined; className?: string }): ReactNode {
+  const { payload, labels } = useMultiSelect();
+  if (!answer) return null;
+  if (answer.selected.length === 0) {
+    return (
+      <p data-slot="summary" className={cx("hitl-help", className)}>
+        {labels.receiptNone}
+      </p>
+    );
+  }
+  const byId = new Map(payload.options.map((option) => [option.id, option.label]));
+  return (
+    <ul data-slot="summary" className={cx("hitl-multi-select-summary", className)}>
+      {answer.selected.map((id) => (
+        <li key={id}>{byId.get(id) ?? id}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A styled multi-select: prompt, search, Select all / Clear, count, list, Submit / Decline, receipt. */
+export function MultiSelect({ prompt, answer, ...props }: MultiSelectProps) {
+  return (
+    <Root {...props}>
+      <ShellPrompt>{prompt}</ShellPrompt>
+      <Form>
+        <Search />
+        <Toolbar />
+        <List />
+        <Count />
+        <Issues />
+        <ShellActions>
+          <Submit />
+          <Decline />
+        </ShellActions>
+      </Form>
+      <ShellStatus />
+      <ShellReceipt summary={<Summary answer={answer} />} />
+    </Root>
+  );
+}
+
+MultiSelect.Root = Root;
+MultiSelect.Prompt = ShellPrompt;
+MultiSelect.Form = Form;
+MultiSelect.Search = Search;
+MultiSelect.Toolbar = Toolbar;
+MultiSelect.Count = Count;
+MultiSelect.List = List;
+MultiSelect.Issues = Issues;
+MultiSelect.Actions = ShellActions;
+MultiSelect.Submit = Submit;
+MultiSelect.Decline = Decline;
+MultiSelect.Status = ShellStatus;
+MultiSelect.Receipt = ShellReceipt;
+MultiSelect.Summary = Summary;

@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/**
+ * Checks the built package (run after `npm run build`): every subpath in `exports` exists with
+ * its types, React entries start with "use client", and the React-free layers stay React-free
+ * and DOM-free when loaded in plain Node — the Node that runs npm (20 here), the kit's minimum.
+ */
+const root = resolve(import.meta.dirname, "../..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  exports: Record<string, string | { types: string; import: string }>;
+};
+const node = process.env.npm_node_execpath ?? process.execPath;
+
+describe("the built package", () => {
+  it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      const files = typeof target === "string" ? [target] : [target.import, target.types];
+      for (const file of files) expect(existsSync(join(root, file)), `${subpath} → ${file}`).toBe(true);
+    }
+  });
+
+  it('given the React entries, should start with "use client", and the others should not', () => {
+    const first = (file: string) => readFileSync(join(root, file), "utf8").split("\n")[0];
+    for (const file of ["dist/index.js", "dist/adapters/eve.js"]) expect(first(file)).toBe('"use client";');
+    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js"]) {
+      expect(first(file)).not.toContain("use client");
+    }
+  });
+
+  it.each(["core", "kinds", "server", "testing"])(
+    "given hitl-kit/%s, should import no React, Radix or TanStack module, directly or through a chunk",
+    (name) => {
+      const seen = new Set<string>();
+      const bare = new Set<string>();
+      const walk = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const code = readFileSync(file, "utf8");
+        for (const match of code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(["']([^"']+)["']\)/g)) {
+          const specifier = match[1] ?? match[2]!;
+          if (specifier.startsWith(".")) walk(resolve(dirname(file), specifier));
+          else bare.add(specifier);
+        }
+      };
+      walk(join(root, `dist/${name}.js`));
+      expect([...bare].filter((s) => /^(react|react-dom|radix-ui|@radix-ui|@tanstack)(\/|$)/.test(s))).toEqual([]);
+    },
+  );
+
+  it("given plain Node with window booby-trapped, should load core, kinds and server and use them", () => {
+    const script = `
+      Object.defineProperty(globalThis, "window", { get() { throw new Error("touched window"); } });
+      Object.defineProperty(globalThis, "document", { get() { throw new Error("touched document"); } });
+      const core = await import("hitl-kit/core");
+      const kinds = await import("hitl-kit/kinds");
+      const server = await import("hitl-kit/server");
+      const store = core.createLedgerStore();
+      const text = core.encodeAnswer("media", { selected: ["a"] });
+      const decoded = kinds.mediaKind.decode({ text }, { kind: "media", items: [{ id: "a", url: "https://x/a.png" }], min: 1, max: 1 });
+      const schema = server.pickerInputSchema(kinds.mediaKind);
+      const { createRequire } = await import("node:module");
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
+      console.log(JSON.stringify({ version: process.version, decoded: decoded.type, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
+    `;
+    const out = execFileSync(node, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    const result = JSON.parse(out.trim().split("\n").pop()!) as { version: string; decoded: string; parsed: boolean; loaded: string[] };
+    expect(result).toMatchObject({ decoded: "answered", parsed: true, loaded: [] });
+    expect(Number(result.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(20);
+  });
+});

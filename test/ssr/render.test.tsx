@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { renderToString } from "react-dom/server";
+import { HitlProvider, HitlRenderer } from "../../src/index";
+import { noopJournal } from "../../src/react/journal";
+import { createTestSession } from "../../src/testing/session";
+import { createTestTransport } from "../../src/testing/transport";
+
+/**
+ * Server rendering (Next.js App Router, any SSR): the renderer and every built-in widget render
+ * to HTML without touching `window` or `document`.
+ */
+describe("server rendering", () => {
+  // A real server: no DOM globals at all, so any use of them (beyond a `typeof` guard) throws.
+  beforeAll(() => {
+    expect(typeof window).toBe("undefined");
+    expect(typeof document).toBe("undefined");
+  });
+
+  it("given one open request of every built-in kind, should render them all to HTML", () => {
+    const session = createTestSession();
+    const ask = (toolName: string, ui: Record<string, unknown>) =>
+      session.ask({ toolName, input: { prompt: `Ask ${toolName}`, ui } });
+    ask("pick_media", { kind: "media", items: [{ id: "a", url: "/a.png", alt: "A lake" }] });
+    ask("pick_template", { kind: "template", templates: [{ id: "t", name: "Launch post" }] });
+    ask("pick_ratio", { kind: "aspect-ratio", presets: [{ ratio: "16:9" }] });
+    ask("pick_tags", { kind: "multi-select", options: [{ id: "x", label: "Design" }] });
+    ask("fill_form", { kind: "form", fields: [{ type: "email", name: "email", label: "Email", required: true }] });
+    session.ask({
+      toolName: "ask_question",
+      input: { prompt: "Which?" },
+      prompt: "Which?",
+      options: [{ id: "one", label: "One" }],
+    });
+    session.requestApproval({ toolName: "delete_file", input: { path: "/tmp/x" } });
+    ask("broken", { kind: "media", items: "nope" });
+
+    const html = renderToString(
+      <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
+        <HitlRenderer />
+      </HitlProvider>,
+    );
+    for (const kind of ["media", "template", "aspect-ratio", "multi-select", "form", "question", "approval"]) {
+      expect(html, kind).toContain(`data-kind="${kind}"`);
+    }
+    expect(html).toContain("Ask pick_media");
+    expect(html).toContain("A lake");
+    expect(html).toContain("Delete file");
+    expect(html).toContain('data-reason="invalid-payload"');
+  });
+});
