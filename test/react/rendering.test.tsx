@@ -8,13 +8,15 @@ import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 import { askPick, PickWidget, pickKind, TestFallback } from "./harness";
 
+/** Render counts per prompt. */
+const renders = new Map<string, number>();
+function CountingPick(props: HitlWidgetProps<{ ids: string[] }, { id: string }>) {
+  renders.set(props.prompt, (renders.get(props.prompt) ?? 0) + 1);
+  return <PickWidget {...props} />;
+}
+
 describe("rendering cost", () => {
   it("given an open widget, should not re-render it for stream events about other things", () => {
-    const renders = new Map<string, number>();
-    function CountingPick(props: HitlWidgetProps<{ ids: string[] }, { id: string }>) {
-      renders.set(props.prompt, (renders.get(props.prompt) ?? 0) + 1);
-      return <PickWidget {...props} />;
-    }
     const session = createTestSession();
     askPick(session, ["a"], "First");
     const transport = createTestTransport(session);
