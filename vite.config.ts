@@ -100,26 +100,44 @@ export default defineConfig({
         test: { name: "dist", environment: "node", include: ["test/dist/**/*.test.ts"], globals: true },
       },
       {
+        // A real eve 0.80.1 server (playground/agent, scripted model) driven over HTTP.
+        test: {
+          name: "eve-agent",
+          environment: "node",
+          include: ["test/eve-agent/**/*.test.ts"],
+          globals: true,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         // Every story in stories/ as a test in real Chromium: render, play function, axe.
         extends: true,
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
         test: {
           name: "storybook",
+          // Failure screenshots and attachments stay out of the tree (test-results/ is ignored).
+          attachmentsDir: "test-results/vitest-attachments",
           // Each browser project gets its own `browser` object: a shared one mislabels projects.
           browser: {
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions: chromiumLaunchOptions }),
             instances: [{ browser: "chromium" }],
+            screenshotDirectory: "test-results/browser-screenshots",
           },
         },
       },
       {
         // Real-Chromium tests where layout, focus or axe matter (jsdom cannot tell).
         extends: true,
+        // Pre-bundled up front: a dependency discovered mid-run reloads the page with a second React.
+        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-dev-runtime"] },
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.tsx"],
+          // Failure screenshots and attachments stay out of the tree (test-results/ is ignored).
+          attachmentsDir: "test-results/vitest-attachments",
           setupFiles: ["test/setup.ts"],
           globals: true,
           browser: {
@@ -127,6 +145,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: chromiumLaunchOptions }),
             instances: [{ browser: "chromium" }],
+            screenshotDirectory: "test-results/browser-screenshots",
           },
         },
       },

@@ -25,7 +25,8 @@ export type AskAnswer =
 
 /** The slice of eve's workflow context the helper needs. */
 export interface AskContext {
-  ask(request: { prompt: string; allowFreeform?: boolean }): Promise<AskAnswer>;
+  // PromiseLike: eve's workflow `ctx.ask` returns a durable awaitable, not a native Promise.
+  ask(request: { prompt: string; allowFreeform?: boolean }): PromiseLike<AskAnswer>;
 }
 
 /**
