@@ -18,6 +18,10 @@ const stages = [
   ["build", ["npm", "run", "build"]],
   ["unit", npx("vitest", "run", "--project", "unit")],
   ["dist", npx("vitest", "run", "--project", "dist")],
+  ["browser", npx("vitest", "run", "--project", "browser")],
+  ["stories", npx("vitest", "run", "--project", "storybook")],
+  ["build-storybook", ["npm", "run", "build-storybook"]],
+  ["eve-agent", npx("vitest", "run", "--project", "eve-agent")],
 ];
 
 const only = process.argv[2];

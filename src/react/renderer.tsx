@@ -104,7 +104,9 @@ function RendererBody({ callId, settled, announce = true, autoFocus = false, fal
     <section
       data-slot="renderer"
       className={["hitl-renderer", className].filter(Boolean).join(" ")}
-      aria-label={labels.region}
+      // Only the queue is a landmark: inline renderers sit in messages, one per tool call, and
+      // a region per call would flood the landmark list with same-named regions.
+      aria-label={callId === undefined ? labels.region : undefined}
     >
       {visible.map((request) => {
         const position = open.indexOf(request);

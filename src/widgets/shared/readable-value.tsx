@@ -50,7 +50,13 @@ export function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: nu
             </dd>
           </div>
         ))}
-        {entries.length > MAX_ENTRIES && <div>… {entries.length - MAX_ENTRIES} more</div>}
+        {entries.length > MAX_ENTRIES && (
+          // A <dl> may only hold dt/dd groups: the "more" note is a group of its own.
+          <div className="hitl-value-row">
+            <dt>…</dt>
+            <dd>{entries.length - MAX_ENTRIES} more</dd>
+          </div>
+        )}
       </dl>
     );
   }
