@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/**
+ * The playground chat page. Runs the kit from its sources (no build): `hitl-kit/*` resolves to
+ * `src/`. `/eve` is proxied to the local eve server, so the page talks to it same-origin.
+ *
+ *   npx vite --config playground/web/vite.config.ts      (PLAYGROUND_PORT, EVE_PORT)
+ */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const kit = (path: string) => here(`../../src/${path}`);
+
+const port = Number(process.env.PLAYGROUND_PORT ?? 5173);
+const eve = `http://127.0.0.1:${process.env.EVE_PORT ?? 3031}`;
+const server = {
+  host: "127.0.0.1",
+  port,
+  strictPort: true,
+  // NDJSON streams pass through unbuffered; eve's channel sees a same-origin request.
+  proxy: { "/eve": { target: eve, changeOrigin: true } },
+  fs: { allow: [here("../..")] },
+};
+
+export default defineConfig({
+  root: here("."),
+  publicDir: here("../public"), // /media/*, /voices/*
+  cacheDir: here("../../node_modules/.vite/playground-web"),
+  plugins: [react()],
+  resolve: {
+    // Most specific first: each is an exact match.
+    alias: [
+      { find: /^hitl-kit$/, replacement: kit("index.tsx") },
+      { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
+      { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
+      { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
+      { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
+    ],
+    dedupe: ["react", "react-dom"],
+  },
+  server,
+  preview: server,
+  build: { outDir: here("dist"), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+});
