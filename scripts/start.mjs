@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: sets up a fresh clone and starts the playground — a local eve agent with a
+ * scripted, network-free model (Node 24) and the chat page (Vite) — then prints the URL.
+ * Ctrl-C stops both. Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
+const evePort = Number(process.env.EVE_PORT ?? 3031);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed`);
+    process.exit(1);
+  }
+}
+
+// 1. Dependencies (and the Node 24 binary eve needs). Imported only after this, since the
+//    eve-server module and Vite come from node_modules.
+run(process.execPath, ["scripts/setup.mjs"]);
+// 2. The agent imports the kit the way users do (`hitl-kit/server`), i.e. from dist/.
+console.log("\n▸ Building the kit (dist/)");
+run("npm", ["run", "build", "--silent"]);
+
+// 3. The eve server: state kept in playground/.state so conversations survive a restart.
+const { startEveServer, STATE_ROOT } = await import("../playground/scripts/eve-server.mjs");
+console.log(`\n▸ Starting the eve agent on 127.0.0.1:${evePort} (first run builds it, ~15 s)`);
+const eve = await startEveServer({ port: evePort, stateDir: join(STATE_ROOT, "playground"), keepState: true });
+
+// 4. The chat page, proxying /eve to that server.
+const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: { ...process.env, PLAYGROUND_PORT: String(pagePort), EVE_PORT: String(eve.port) },
+  detached: true,
+});
+let announced = false;
+page.stdout.on("data", (chunk) => {
+  if (!announced && /ready in|Local:/i.test(String(chunk))) {
+    announced = true;
+    console.log(`\n✓ hitl-kit playground: http://127.0.0.1:${pagePort}/`);
+    console.log(`  eve agent ${eve.url} · prompts the model received: ${eve.promptLog}`);
+    console.log('  Try "pick media", "fill form" or "delete file". Ctrl-C stops everything.');
+  }
+});
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  try {
+    process.kill(-page.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await eve.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+page.on("exit", (code) => {
+  if (!stopping) {
+    console.error(`\n✗ the chat page stopped (exit ${code})`);
+    void stop(1);
+  }
+});
