@@ -12,7 +12,36 @@ import { Form } from "./form/form";
 import { MediaPicker } from "./media-picker/media-picker";
 import { MultiSelect } from "./multi-select/multi-select";
 import { Question, TextQuestion } from "./question/question";
+import {
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  ShellSubmit,
+} from "./shared/widget-shell";
 import { TemplatePicker } from "./template-picker/template-picker";
+
+/**
+ * The parts every built-in widget is made of, for your own kinds' widgets: a labelled root with
+ * `data-state`, the prompt, a form that never navigates, Submit, the two-step Decline, the live
+ * status with Retry, and the receipt. Wire `status`, `error`, `declineReason`, `onDecline` and
+ * `onRetry` from your widget's props into `Root`.
+ */
+export const WidgetShell = {
+  Root: ShellRoot,
+  Prompt: ShellPrompt,
+  Form: ShellForm,
+  Actions: ShellActions,
+  Submit: ShellSubmit,
+  Decline: ShellDecline,
+  Status: ShellStatus,
+  Receipt: ShellReceipt,
+  Issues: ShellIssues,
+};
 
 /** Every built-in kind with its default widget. Extend it: `defaultRegistry.extend(widget(myKind, MyWidget))`. */
 export const defaultRegistry = createRegistry(

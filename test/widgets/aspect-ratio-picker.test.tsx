@@ -1,26 +1,15 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AspectRatioRequest } from "../../src/kinds/aspect-ratio";
-import { LabelsProvider } from "../../src/react/labels";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { AspectRatioPicker, ratioText } from "../../src/widgets/aspect-ratio-picker/aspect-ratio-picker";
-
-// jsdom has no ResizeObserver; Radix's radio measures its hidden form input with one.
-// (Belongs in test/setup.ts, which is shared; stubbed here until it is.)
-beforeAll(() => {
-  if (!("ResizeObserver" in globalThis)) {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
-});
+import {
+  AspectRatioPicker,
+  type AspectRatioResponse,
+  ratioText,
+} from "../../src/widgets/aspect-ratio-picker/aspect-ratio-picker";
+import { itDeclinesOnce, pressArrow, renderWidget, renderWithLabels } from "./helpers";
 
 const payload: AspectRatioRequest = {
   kind: "aspect-ratio",
@@ -29,27 +18,10 @@ const payload: AspectRatioRequest = {
 };
 const presetsOnly: AspectRatioRequest = { kind: "aspect-ratio", presets: payload.presets };
 
-/**
- * Radix moves focus on an arrow key in a timeout and selects only while the key is still down, as
- * in a browser; user-event releases keys at once, so hold the key until the focus has moved.
- */
-async function pressArrow(
-  user: ReturnType<typeof userEvent.setup>,
-  key: "ArrowRight" | "ArrowLeft" | "ArrowDown" | "ArrowUp",
-) {
-  await user.keyboard(`{${key}>}`);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  await user.keyboard(`{/${key}}`);
-}
-
 function setup(props: Partial<Parameters<typeof AspectRatioPicker>[0]> = {}) {
-  const onSubmit = vi.fn();
-  const onDecline = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <AspectRatioPicker prompt="Pick a format" payload={payload} onSubmit={onSubmit} onDecline={onDecline} {...props} />,
-  );
-  return { user, onSubmit, onDecline, ...view };
+  return renderWidget<AspectRatioResponse>(({ onSubmit, onDecline }) => (
+    <AspectRatioPicker prompt="Pick a format" payload={payload} onSubmit={onSubmit} onDecline={onDecline} {...props} />
+  ));
 }
 
 function Controlled({ onValueChange }: { onValueChange: (value: string) => void }) {
@@ -170,22 +142,7 @@ describe("AspectRatioPicker", () => {
   });
 
   describe("given a chosen ratio", () => {
-    it("should send one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send one decline with a reason", async () => {
-      const { user, onDecline } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "None fit{Enter}");
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("None fit");
-    });
+    itDeclinesOnce(setup, "None fit");
 
     it("should submit once on a double click", async () => {
       const { user, onSubmit } = setup({ defaultValue: "1:1" });
@@ -279,18 +236,15 @@ describe("AspectRatioPicker", () => {
   describe("given label overrides", () => {
     it("should use the overridden strings", async () => {
       const user = userEvent.setup();
-      render(
-        <LabelsProvider
-          labels={{
-            aspectRatio: {
-              submit: "Choisir",
-              custom: "Autre",
-              outOfBounds: (min: string, max: string) => `Entre ${min} et ${max}`,
-            },
-          }}
-        >
-          <AspectRatioPicker prompt="Format" payload={payload} />
-        </LabelsProvider>,
+      renderWithLabels(
+        {
+          aspectRatio: {
+            submit: "Choisir",
+            custom: "Autre",
+            outOfBounds: (min: string, max: string) => `Entre ${min} et ${max}`,
+          },
+        },
+        <AspectRatioPicker prompt="Format" payload={payload} />,
       );
       expect(screen.getByRole("button", { name: "Choisir" })).toBeInTheDocument();
       await user.click(screen.getByRole("radio", { name: "Autre" }));

@@ -1,10 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import type { HitlIssue } from "../../src/core/issues";
-import { LabelsProvider } from "../../src/react/labels";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { Fallback, type FallbackProps } from "../../src/widgets/fallback/fallback";
+import { Fallback, type FallbackAnswer, type FallbackProps } from "../../src/widgets/fallback/fallback";
+import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
 const issues: HitlIssue[] = [
   { path: ["presets", 0, "ratio"], message: "Must be a ratio" },
@@ -25,22 +24,19 @@ afterEach(() => {
 });
 
 function setup(props: Partial<FallbackProps> = {}) {
-  const onAnswer = vi.fn();
-  const onDecline = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
+  const { onSubmit: onAnswer, ...view } = renderWidget<FallbackAnswer>(({ onSubmit, onDecline }) => (
     <Fallback
       prompt="Which ratio?"
       kind="aspect-ratio"
       reason="invalid-payload"
       issues={issues}
       options={options}
-      onAnswer={onAnswer}
+      onAnswer={onSubmit}
       onDecline={onDecline}
       {...props}
-    />,
-  );
-  return { user, onAnswer, onDecline, ...view };
+    />
+  ));
+  return { ...view, onAnswer };
 }
 
 describe("Fallback", () => {
@@ -144,22 +140,7 @@ describe("Fallback", () => {
   });
 
   describe("given a decline", () => {
-    it("should send one decline without a reason", async () => {
-      const { user, onDecline, onAnswer } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.dblClick(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onAnswer).not.toHaveBeenCalled();
-    });
-
-    it("should send one decline with a reason", async () => {
-      const { user, onDecline } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "Looks broken{Enter}");
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("Looks broken");
-    });
+    itDeclinesOnce(setup, "Looks broken");
   });
 
   describe("given a settled status", () => {
@@ -198,10 +179,9 @@ describe("Fallback", () => {
 
   describe("given label overrides", () => {
     it("should use the overridden strings", () => {
-      render(
-        <LabelsProvider labels={{ fallback: { send: "Envoyer", details: (n: number) => `${n} problèmes` } }}>
-          <Fallback prompt="?" kind="x" reason="widget-error" issues={issues} onAnswer={() => {}} />
-        </LabelsProvider>,
+      renderWithLabels(
+        { fallback: { send: "Envoyer", details: (n: number) => `${n} problèmes` } },
+        <Fallback prompt="?" kind="x" reason="widget-error" issues={issues} onAnswer={() => {}} />,
       );
       expect(screen.getByRole("button", { name: "Envoyer" })).toBeInTheDocument();
       expect(screen.getByText("2 problèmes")).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { type FormValues, formKind } from "../../src/kinds/form";
-import { LabelsProvider } from "../../src/react/labels";
+import { type FormResponse, type FormValues, formKind } from "../../src/kinds/form";
 import type { WidgetStatus } from "../../src/react/widget-props";
 import { Form, type FormProps } from "../../src/widgets/form/form";
+import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
 const payload = formKind.request.parse({
   kind: "form",
@@ -43,21 +43,9 @@ const payload = formKind.request.parse({
 });
 
 function renderForm(props: Partial<FormProps> = {}) {
-  const onSubmit = vi.fn<NonNullable<FormProps["onSubmit"]>>(() => undefined);
-  const onDecline = vi.fn();
-  const onRetry = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <Form
-      payload={payload}
-      prompt="Tell us about you"
-      onSubmit={onSubmit}
-      onDecline={onDecline}
-      onRetry={onRetry}
-      {...props}
-    />,
-  );
-  return { ...view, user, onSubmit, onDecline, onRetry };
+  return renderWidget<FormResponse>((handlers) => (
+    <Form payload={payload} prompt="Tell us about you" {...handlers} {...props} />
+  ));
 }
 
 const submitButton = () => screen.getByRole("button", { name: "Submit" });
@@ -267,23 +255,7 @@ describe("Form", () => {
   });
 
   describe("given Decline", () => {
-    it("should send exactly one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = renderForm();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send exactly one decline with the reason typed", async () => {
-      const { user, onDecline, onSubmit } = renderForm();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "Not now{Enter}");
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("Not now");
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
+    itDeclinesOnce(renderForm, "Not now");
   });
 
   describe("given a settled request", () => {
@@ -382,15 +354,12 @@ describe("Form", () => {
   describe("given label overrides", () => {
     it("should use them", async () => {
       const user = userEvent.setup();
-      render(
-        <LabelsProvider
-          labels={{
-            form: { selectPlaceholder: "Pick one", issue: (label: string, message: string) => `${label} — ${message}` },
-            common: { submit: "Send" },
-          }}
-        >
-          <Form payload={payload} prompt="Q" onSubmit={vi.fn()} />
-        </LabelsProvider>,
+      renderWithLabels(
+        {
+          form: { selectPlaceholder: "Pick one", issue: (label: string, message: string) => `${label} — ${message}` },
+          common: { submit: "Send" },
+        },
+        <Form payload={payload} prompt="Q" onSubmit={vi.fn()} />,
       );
       expect(screen.getByRole("option", { name: "Pick one" })).toBeInTheDocument();
       await user.click(screen.getByRole("button", { name: "Send" }));

@@ -3,10 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaKind } from "../../src/kinds/media";
-import { LabelsProvider } from "../../src/react/labels";
 import type { WidgetStatus } from "../../src/react/widget-props";
 import { moveIndex, toggleSelection } from "../../src/widgets/media-picker/grid-logic";
-import { MediaPicker, type MediaPickerProps } from "../../src/widgets/media-picker/media-picker";
+import {
+  MediaPicker,
+  type MediaPickerProps,
+  type MediaPickerResponse,
+} from "../../src/widgets/media-picker/media-picker";
+import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
 type RawItem = { id: string; url: string; alt?: string; mediaType?: "image" | "video" | "audio" } & Record<
   string,
@@ -26,14 +30,7 @@ function images(count = 9): RawItem[] {
 }
 
 function renderPicker(props: Partial<MediaPickerProps> & { payload: MediaPickerProps["payload"] }) {
-  const onSubmit = vi.fn<NonNullable<MediaPickerProps["onSubmit"]>>(() => undefined);
-  const onDecline = vi.fn<NonNullable<MediaPickerProps["onDecline"]>>();
-  const onRetry = vi.fn<NonNullable<MediaPickerProps["onRetry"]>>();
-  const user = userEvent.setup();
-  const view = render(
-    <MediaPicker prompt="Pick photos" onSubmit={onSubmit} onDecline={onDecline} onRetry={onRetry} {...props} />,
-  );
-  return { ...view, user, onSubmit, onDecline, onRetry };
+  return renderWidget<MediaPickerResponse>((handlers) => <MediaPicker prompt="Pick photos" {...handlers} {...props} />);
 }
 
 /** A parent that owns the selection, as an app would. */
@@ -343,22 +340,7 @@ describe("MediaPicker", () => {
   });
 
   describe("given the shared widget behaviour", () => {
-    it("should send exactly one decline, without a reason", async () => {
-      const { user, onDecline, onSubmit } = renderPicker({ payload: payloadOf(images()) });
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send exactly one decline, with a reason", async () => {
-      const { user, onDecline } = renderPicker({ payload: payloadOf(images()) });
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "None fit{Enter}");
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("None fit");
-    });
+    itDeclinesOnce(() => renderPicker({ payload: payloadOf(images()) }), "None fit");
 
     it("should submit once on a double click", async () => {
       const { user, onSubmit } = renderPicker({ payload: payloadOf(images()), defaultValue: ["c"] });
@@ -462,22 +444,19 @@ describe("MediaPicker", () => {
 
     it("should use labels from the provider", async () => {
       const user = userEvent.setup();
-      render(
-        <LabelsProvider
-          labels={{
-            media: {
-              submit: "Choisir",
-              count: (selected: number, _min: number, max: number) => `${selected} sur ${max}`,
-              maxReached: (max: number) => `${max} au plus.`,
-              itemFallback: (position: number) => `Élément ${position}`,
-            },
-          }}
-        >
-          <MediaPicker
-            prompt="Choisissez"
-            payload={payloadOf([{ id: "z", url: "https://cdn.example/z.jpg" }, ...images(2)], { max: 1 })}
-          />
-        </LabelsProvider>,
+      renderWithLabels(
+        {
+          media: {
+            submit: "Choisir",
+            count: (selected: number, _min: number, max: number) => `${selected} sur ${max}`,
+            maxReached: (max: number) => `${max} au plus.`,
+            itemFallback: (position: number) => `Élément ${position}`,
+          },
+        },
+        <MediaPicker
+          prompt="Choisissez"
+          payload={payloadOf([{ id: "z", url: "https://cdn.example/z.jpg" }, ...images(2)], { max: 1 })}
+        />,
       );
       expect(screen.getByRole("button", { name: "Choisir" })).toBeInTheDocument();
       expect(screen.getByText("0 sur 1")).toBeInTheDocument();

@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
-import { LabelsProvider } from "../../src/react/labels";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { MultiSelect } from "../../src/widgets/multi-select/multi-select";
+import { MultiSelect, type MultiSelectResponse } from "../../src/widgets/multi-select/multi-select";
+import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
 function request(input: { options: unknown[]; min?: number; max?: number }): MultiSelectRequest {
   return multiSelectKind.request.parse({ kind: "multi-select", ...input });
@@ -35,13 +35,9 @@ const long = request({
 });
 
 function setup(props: Partial<Parameters<typeof MultiSelect>[0]> = {}) {
-  const onSubmit = vi.fn();
-  const onDecline = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <MultiSelect prompt="Pick some food" payload={fruits} onSubmit={onSubmit} onDecline={onDecline} {...props} />,
-  );
-  return { user, onSubmit, onDecline, ...view };
+  return renderWidget<MultiSelectResponse>(({ onSubmit, onDecline }) => (
+    <MultiSelect prompt="Pick some food" payload={fruits} onSubmit={onSubmit} onDecline={onDecline} {...props} />
+  ));
 }
 
 const submitButton = () => screen.getByRole("button", { name: "Submit" });
@@ -254,23 +250,7 @@ describe("MultiSelect", () => {
   });
 
   describe("given a decline", () => {
-    it("should send one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send one decline with a reason", async () => {
-      const { user, onDecline } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "Not hungry");
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("Not hungry");
-    });
+    itDeclinesOnce(setup, "Not hungry");
   });
 
   describe("given repeated submits", () => {
@@ -361,14 +341,9 @@ describe("MultiSelect", () => {
   describe("given label overrides", () => {
     it("should use the overridden strings", async () => {
       const user = userEvent.setup();
-      const { container } = render(
-        <LabelsProvider
-          labels={{
-            multiSelect: { submit: "Valider", selectAll: "Tout choisir", count: (n: number) => `${n} choisi(s)` },
-          }}
-        >
-          <MultiSelect prompt="Choisir" payload={fruits} />
-        </LabelsProvider>,
+      const { container } = renderWithLabels(
+        { multiSelect: { submit: "Valider", selectAll: "Tout choisir", count: (n: number) => `${n} choisi(s)` } },
+        <MultiSelect prompt="Choisir" payload={fruits} />,
       );
       expect(screen.getByRole("button", { name: "Valider" })).toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Tout choisir" })).toBeInTheDocument();

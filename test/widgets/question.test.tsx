@@ -1,26 +1,11 @@
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type QuestionRequest, questionKind, type TextRequest, textKind } from "../../src/kinds/native";
-import { LabelsProvider } from "../../src/react/labels";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { Question, TextQuestion } from "../../src/widgets/question/question";
-
-// jsdom has no ResizeObserver; Radix's radio measures its hidden form input with one.
-// (Belongs in test/setup.ts, which is shared; stubbed here until it is.)
-beforeAll(() => {
-  if (!("ResizeObserver" in globalThis)) {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
-});
+import { Question, type QuestionResponse, TextQuestion, type TextResponse } from "../../src/widgets/question/question";
+import { itDeclinesOnce, pressArrow, renderWidget, renderWithLabels } from "./helpers";
 
 const question = (input: Record<string, unknown>): QuestionRequest =>
   questionKind.request.parse({ kind: "question", ...input });
@@ -50,37 +35,16 @@ const described = question({
   ],
 });
 
-/** Radix moves focus on an arrow key in a timeout and selects only while the key is down, as in a browser. */
-async function pressArrow(user: ReturnType<typeof userEvent.setup>, key: "ArrowDown" | "ArrowUp") {
-  await user.keyboard(`{${key}>}`);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  await user.keyboard(`{/${key}}`);
-}
-
 function setup(props: Partial<Parameters<typeof Question>[0]> = {}) {
-  const onSubmit = vi.fn();
-  const onDecline = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <Question prompt="Proceed?" payload={yesNo} onSubmit={onSubmit} onDecline={onDecline} {...props} />,
-  );
-  return { user, onSubmit, onDecline, ...view };
+  return renderWidget<QuestionResponse>(({ onSubmit, onDecline }) => (
+    <Question prompt="Proceed?" payload={yesNo} onSubmit={onSubmit} onDecline={onDecline} {...props} />
+  ));
 }
 
 function setupText(props: Partial<Parameters<typeof TextQuestion>[0]> = {}) {
-  const onSubmit = vi.fn();
-  const onDecline = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <TextQuestion
-      prompt="Name the file"
-      payload={textRequest()}
-      onSubmit={onSubmit}
-      onDecline={onDecline}
-      {...props}
-    />,
-  );
-  return { user, onSubmit, onDecline, ...view };
+  return renderWidget<TextResponse>(({ onSubmit, onDecline }) => (
+    <TextQuestion prompt="Name the file" payload={textRequest()} onSubmit={onSubmit} onDecline={onDecline} {...props} />
+  ));
 }
 
 function Controlled({
@@ -256,14 +220,7 @@ describe("Question", () => {
   });
 
   describe("given a decline", () => {
-    it("should send one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = setup();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
+    itDeclinesOnce(setup, "Not mine to decide");
 
     it("should send one decline with a reason, then nothing more", async () => {
       const { user, onDecline, onSubmit } = setup();
@@ -341,10 +298,9 @@ describe("Question", () => {
 
   describe("given label overrides", () => {
     it("should use the overridden strings", () => {
-      render(
-        <LabelsProvider labels={{ question: { submit: "Envoyer le choix", freeformLabel: "Autre réponse" } }}>
-          <Question prompt="Choisir" payload={many} />
-        </LabelsProvider>,
+      renderWithLabels(
+        { question: { submit: "Envoyer le choix", freeformLabel: "Autre réponse" } },
+        <Question prompt="Choisir" payload={many} />,
       );
       expect(screen.getByRole("button", { name: "Envoyer le choix" })).toBeInTheDocument();
       expect(screen.getByRole("textbox", { name: "Autre réponse" })).toBeInTheDocument();
@@ -387,23 +343,7 @@ describe("TextQuestion", () => {
   });
 
   describe("given a decline", () => {
-    it("should send one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = setupText();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send one decline with a reason", async () => {
-      const { user, onDecline } = setupText();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "No idea");
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("No idea");
-    });
+    itDeclinesOnce(setupText, "No idea");
   });
 
   describe("given a settled status", () => {
@@ -447,10 +387,9 @@ describe("TextQuestion", () => {
 
   describe("given label overrides", () => {
     it("should use the overridden strings", () => {
-      render(
-        <LabelsProvider labels={{ question: { send: "Envoyer", textLabel: "Votre réponse" } }}>
-          <TextQuestion prompt="Nom" payload={textRequest()} />
-        </LabelsProvider>,
+      renderWithLabels(
+        { question: { send: "Envoyer", textLabel: "Votre réponse" } },
+        <TextQuestion prompt="Nom" payload={textRequest()} />,
       );
       expect(screen.getByRole("button", { name: "Envoyer" })).toBeInTheDocument();
       expect(screen.getByRole("textbox", { name: "Votre réponse" })).toBeInTheDocument();

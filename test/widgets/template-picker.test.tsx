@@ -1,14 +1,14 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { templateKind } from "../../src/kinds/template";
-import { LabelsProvider } from "../../src/react/labels";
+import { type TemplateResponse, templateKind } from "../../src/kinds/template";
 import type { WidgetStatus } from "../../src/react/widget-props";
 import {
   type TemplateDraft,
   TemplatePicker,
   type TemplatePickerProps,
 } from "../../src/widgets/template-picker/template-picker";
+import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
 const payload = templateKind.request.parse({
   kind: "template",
@@ -38,21 +38,9 @@ const payload = templateKind.request.parse({
 });
 
 function renderPicker(props: Partial<TemplatePickerProps> = {}) {
-  const onSubmit = vi.fn<NonNullable<TemplatePickerProps["onSubmit"]>>(() => undefined);
-  const onDecline = vi.fn();
-  const onRetry = vi.fn();
-  const user = userEvent.setup();
-  const view = render(
-    <TemplatePicker
-      payload={payload}
-      prompt="Pick a template"
-      onSubmit={onSubmit}
-      onDecline={onDecline}
-      onRetry={onRetry}
-      {...props}
-    />,
-  );
-  return { ...view, user, onSubmit, onDecline, onRetry };
+  return renderWidget<TemplateResponse>((handlers) => (
+    <TemplatePicker payload={payload} prompt="Pick a template" {...handlers} {...props} />
+  ));
 }
 
 const cardNames = () => screen.queryAllByRole("radio").map((radio) => radio.getAttribute("value"));
@@ -252,23 +240,7 @@ describe("TemplatePicker", () => {
   });
 
   describe("given Decline", () => {
-    it("should send exactly one decline without a reason", async () => {
-      const { user, onDecline, onSubmit } = renderPicker();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith(undefined);
-      expect(onSubmit).not.toHaveBeenCalled();
-    });
-
-    it("should send exactly one decline with the reason typed", async () => {
-      const { user, onDecline } = renderPicker();
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "None fit");
-      await user.click(screen.getByRole("button", { name: "Send decline" }));
-      expect(onDecline).toHaveBeenCalledTimes(1);
-      expect(onDecline).toHaveBeenCalledWith("None fit");
-    });
+    itDeclinesOnce(renderPicker, "None fit");
   });
 
   describe("given a settled request", () => {
@@ -344,14 +316,9 @@ describe("TemplatePicker", () => {
   describe("given label overrides", () => {
     it("should use them", async () => {
       const user = userEvent.setup();
-      render(
-        <LabelsProvider
-          labels={{
-            template: { search: "Find", count: (n: number) => `${n} modèles`, chooseTemplate: "Pick one first" },
-          }}
-        >
-          <TemplatePicker payload={payload} prompt="Pick" onSubmit={vi.fn()} />
-        </LabelsProvider>,
+      renderWithLabels(
+        { template: { search: "Find", count: (n: number) => `${n} modèles`, chooseTemplate: "Pick one first" } },
+        <TemplatePicker payload={payload} prompt="Pick" onSubmit={vi.fn()} />,
       );
       expect(screen.getByRole("searchbox", { name: "Find" })).toBeInTheDocument();
       expect(screen.getByText("4 modèles")).toBeInTheDocument();

@@ -6,7 +6,7 @@ import {
   openConversationInputs,
   useEveAgent,
 } from "eve/react";
-import { defaultRegistry, HitlProvider, HitlRenderer, LabelsProvider, widget } from "hitl-kit";
+import { defaultRegistry, HitlProvider, HitlRenderer, widget } from "hitl-kit";
 import { useEveHitl } from "hitl-kit/adapters/eve";
 import {
   type FormEvent,
@@ -15,7 +15,6 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
 } from "react";
@@ -170,7 +169,6 @@ function Chat({ onSessionChange, onNewChat }: ChatProps) {
   };
 
   const messages = agent.data.messages;
-  const questions = useMemo(() => numberQuestions(messages), [messages]);
   const log = useRef<HTMLDivElement>(null);
   const follow = useStickToBottom(log, messages);
 
@@ -212,7 +210,7 @@ function Chat({ onSessionChange, onNewChat }: ChatProps) {
               </p>
             )}
             {messages.map((message) => (
-              <Message key={message.id} message={message} questions={questions} />
+              <Message key={message.id} message={message} />
             ))}
           </div>
           <Composer
@@ -264,17 +262,7 @@ function useStickToBottom(log: RefObject<HTMLElement | null>, content: unknown) 
 // ─── Messages ───────────────────────────────────────────────────────────────────────────────────
 
 /** Each call that asks the person, numbered in conversation order (names its region uniquely). */
-function numberQuestions(messages: readonly EveMessage[]): ReadonlyMap<string, number> {
-  const numbers = new Map<string, number>();
-  for (const message of messages) {
-    for (const part of message.parts) {
-      if (part.type === "dynamic-tool" && isHitlPart(part)) numbers.set(part.toolCallId, numbers.size + 1);
-    }
-  }
-  return numbers;
-}
-
-function Message({ message, questions }: { message: EveMessage; questions: ReadonlyMap<string, number> }) {
+function Message({ message }: { message: EveMessage }) {
   const user = message.role === "user";
   return (
     <article
@@ -285,7 +273,7 @@ function Message({ message, questions }: { message: EveMessage; questions: Reado
     >
       <p className="message-author">{user ? "You" : "Agent"}</p>
       {message.parts.map((part, index) => (
-        <Part key={partKey(part, index)} part={part} questions={questions} />
+        <Part key={partKey(part, index)} part={part} />
       ))}
       {message.metadata?.status === "failed" && <p className="message-failed">Not sent.</p>}
     </article>
@@ -298,12 +286,12 @@ function partKey(part: EveMessagePart, index: number): string {
   return `${part.type}:${index}`;
 }
 
-function Part({ part, questions }: { part: EveMessagePart; questions: ReadonlyMap<string, number> }) {
+function Part({ part }: { part: EveMessagePart }) {
   switch (part.type) {
     case "text":
       return part.text.trim() === "" ? null : <p className="message-text">{part.text}</p>;
     case "dynamic-tool":
-      return <ToolPart part={part} number={questions.get(part.toolCallId)} />;
+      return <ToolPart part={part} />;
     case "file":
       return <p className="tool-line">file: {part.filename ?? part.mediaType}</p>;
     case "authorization":
@@ -334,13 +322,8 @@ const toolStates: Record<EveDynamicToolPart["state"], string> = {
   "output-denied": "denied",
 };
 
-function ToolPart({ part, number }: { part: EveDynamicToolPart; number: number | undefined }) {
+function ToolPart({ part }: { part: EveDynamicToolPart }) {
   const hitl = isHitlPart(part);
-  // Every renderer is a labelled region: give each inline one its own name.
-  const labels = useMemo(
-    () => ({ renderer: { region: `Agent's question ${number ?? ""} (${part.toolName})` } }),
-    [number, part.toolName],
-  );
   return (
     <div
       className={hitl ? "tool-part tool-part-hitl" : "tool-part"}
@@ -354,11 +337,7 @@ function ToolPart({ part, number }: { part: EveDynamicToolPart; number: number |
         {part.state === "output-error" && part.errorText ? ` — ${part.errorText}` : null}
       </p>
       {/* The widget, then its receipt, on the call that asked. The queue announces new requests. */}
-      {hitl && (
-        <LabelsProvider labels={labels}>
-          <HitlRenderer callId={part.toolCallId} announce={false} />
-        </LabelsProvider>
-      )}
+      {hitl && <HitlRenderer callId={part.toolCallId} announce={false} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { approvalKind } from "../../kinds/native";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { humanize, ReadableValue } from "../shared/readable-value";
+import { useAnswer } from "../shared/use-answer";
 import {
   cx,
   ShellActions,
@@ -29,7 +30,8 @@ export type ApprovalProps = HitlWidgetProps<ApprovalRequest, ApprovalResponse>;
 interface ApprovalContextValue {
   readonly payload: ApprovalRequest;
   readonly labels: ApprovalLabels;
-  readonly onSubmit: ApprovalProps["onSubmit"];
+  /** Sends Approve once per open request (a double click must not approve twice). */
+  readonly approve: () => void;
 }
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 function useApproval(): ApprovalContextValue {
@@ -55,9 +57,10 @@ function Root({
   ...rest
 }: ApprovalRootProps) {
   const labels = useLabels("approval", approvalLabels);
+  const answer = useAnswer<ApprovalResponse>({ status, onSubmit });
   // Deny is the decline of an approval: same single answer, sent through onDecline.
   return (
-    <ApprovalContext.Provider value={{ payload, labels, onSubmit }}>
+    <ApprovalContext.Provider value={{ payload, labels, approve: () => answer.submit({ decision: "approve" }) }}>
       <ShellRoot
         kind="approval"
         status={status}
@@ -94,7 +97,7 @@ function Tool({ className, ...props }: ComponentPropsWithoutRef<"div">) {
 }
 
 function Approve({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
-  const { labels, onSubmit } = useApproval();
+  const { labels, approve } = useApproval();
   const { interactive } = useShell();
   return (
     <button
@@ -102,7 +105,7 @@ function Approve({ className, children, ...props }: ComponentPropsWithoutRef<"bu
       data-slot="approve"
       className={cx("hitl-button hitl-button-primary", className)}
       onClick={() => {
-        if (interactive) onSubmit?.({ decision: "approve" });
+        if (interactive) approve();
       }}
       {...props}
     >

@@ -1,19 +1,11 @@
 "use client";
 import { RadioGroup } from "radix-ui";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext, useId, useState } from "react";
 import { type AspectRatioPreset, aspectRatioKind, normalizeRatio } from "../../kinds/aspect-ratio";
-import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
+import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -163,16 +155,6 @@ function checkCustom(
   };
 }
 
-/** One `onSubmit` per user action: later submits are ignored until `status` changes. */
-function useSubmitGuard(status: WidgetStatus | undefined) {
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
-  return sent;
-}
-
 export interface AspectRatioRootProps
   extends Omit<AspectRatioPickerProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
@@ -202,15 +184,7 @@ function Root({
   );
   const [attempted, setAttempted] = useState(false);
   const [issues, setIssues] = useState<readonly string[]>([]);
-  const sent = useSubmitGuard(status);
-  // A decline is the one answer too: nothing more (another decline, a submit) until the status moves.
-  const decline =
-    onDecline &&
-    ((reason?: string) => {
-      if (sent.current) return;
-      sent.current = true;
-      onDecline(reason);
-    });
+  const reply = useAnswer({ kind: aspectRatioKind, payload, status, onSubmit, onDecline });
   const base = useId();
 
   // A value set from outside (controlled mode) moves the choice; the custom fields' own edits don't.
@@ -248,7 +222,7 @@ function Root({
 
   const ids = { width: `${base}-w`, height: `${base}-h`, customError: `${base}-error`, range: `${base}-range` };
   const submit = () => {
-    if (sent.current) return;
+    if (reply.sent()) return;
     if (custom.active) {
       setAttempted(true);
       const check = checkCustom(custom, payload.custom, labels, true);
@@ -262,24 +236,12 @@ function Root({
       return;
     }
     const normalized = normalizeRatio(value);
-    const checked = validateAnswer(
-      aspectRatioKind,
-      payload,
+    const outcome = reply.submit(
       normalized.ok
         ? { ratio: normalized.value.ratio, width: normalized.value.width, height: normalized.value.height }
         : { ratio: value },
     );
-    if (!checked.ok) {
-      setIssues(checked.issues.map((issue) => issue.message));
-      return;
-    }
-    setIssues([]);
-    sent.current = true;
-    const result = onSubmit?.(checked.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      setIssues(result.issues.map((issue) => issue.message));
-    }
+    if (outcome.type !== "ignored") setIssues(outcome.issues.map((issue) => issue.message));
   };
 
   const context: AspectRatioContextValue = {
@@ -303,7 +265,7 @@ function Root({
         status={status}
         error={error}
         declineReason={declineReason}
-        onDecline={decline}
+        onDecline={reply.decline}
         onRetry={onRetry}
         className={cx("hitl-aspect-ratio", className)}
         {...rest}

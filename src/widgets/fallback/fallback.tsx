@@ -14,11 +14,12 @@ import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
+import { FreeTextField } from "../shared/free-text-field";
+import { useAnswer } from "../shared/use-answer";
 import {
   cx,
   ShellActions,
   ShellDecline,
-  ShellForm,
   ShellPrompt,
   ShellReceipt,
   ShellRoot,
@@ -89,12 +90,15 @@ function Root({
   const [textError, setTextError] = useState<string | undefined>();
   const kindName = kind === "" ? "unknown" : kind;
 
-  // One answer per user action: further answers are ignored until the status moves.
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
+  // No kind: the raw `{ optionId?, text? }` goes out as given. A refusal from `onAnswer` is not acted
+  // on (as before): the answer counts as sent until the status moves.
+  const reply = useAnswer<FallbackAnswer>({
+    status,
+    onSubmit: (value) => {
+      onAnswer(value);
+    },
+    onDecline,
+  });
 
   // Developers should see why a request fell back; once per mount, never in production.
   const warned = useRef(false);
@@ -108,19 +112,6 @@ function Root({
     }
   }, [kindName, reason, issues]);
 
-  const answer = (value: FallbackAnswer) => {
-    if (sent.current) return;
-    sent.current = true;
-    onAnswer(value);
-  };
-  const decline =
-    onDecline &&
-    ((why?: string) => {
-      if (sent.current) return;
-      sent.current = true;
-      onDecline(why);
-    });
-
   const context: FallbackContextValue = {
     labels,
     issues,
@@ -131,13 +122,13 @@ function Root({
       setTextState(next);
     },
     textError,
-    sendOption: (optionId) => answer({ optionId }),
+    sendOption: (optionId) => reply.submit({ optionId }),
     sendText: () => {
-      if (sent.current) return;
+      if (reply.sent()) return;
       const trimmed = text.trim();
       if (trimmed === "") setTextError(labels.emptyText);
       else if (trimmed.length > MAX_TEXT_LENGTH) setTextError(labels.tooLong(MAX_TEXT_LENGTH));
-      else answer({ text: trimmed });
+      else reply.submit({ text: trimmed });
     },
   };
   return (
@@ -148,7 +139,7 @@ function Root({
         status={status}
         error={error}
         declineReason={declineReason}
-        onDecline={decline}
+        onDecline={reply.decline}
         onRetry={onRetry}
         className={cx("hitl-fallback", className)}
         {...rest}
@@ -235,44 +226,21 @@ function Options({ className, ...props }: ComponentPropsWithoutRef<"div">) {
 function FreeText({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const { labels, text, setText, textError, sendText } = useFallback();
   const { status } = useShell();
-  const id = useId();
   if (isSettledStatus(status)) return null;
   return (
-    <ShellForm onSubmit={sendText} data-slot="free-text" className={cx("hitl-fallback-text", className)} {...props}>
-      <label htmlFor={id} className="hitl-label">
-        {labels.textLabel}
-      </label>
-      <textarea
-        id={id}
-        data-slot="text-input"
-        className="hitl-textarea"
-        rows={3}
-        value={text}
-        maxLength={MAX_TEXT_LENGTH}
-        aria-invalid={textError ? true : undefined}
-        aria-describedby={cx(`${id}-hint`, textError && `${id}-error`)}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            event.currentTarget.form?.requestSubmit();
-          }
-        }}
-      />
-      <p id={`${id}-hint`} className="hitl-help hitl-fallback-hint">
-        {labels.sendHint}
-      </p>
-      {textError && (
-        <p id={`${id}-error`} data-slot="field-error" className="hitl-field-error" role="alert">
-          {textError}
-        </p>
-      )}
-      <div className="hitl-actions">
-        <button type="submit" data-slot="send" className="hitl-button hitl-button-primary">
-          {labels.send}
-        </button>
-      </div>
-    </ShellForm>
+    <FreeTextField
+      label={labels.textLabel}
+      sendLabel={labels.send}
+      hint={labels.sendHint}
+      hintClassName="hitl-fallback-hint"
+      multiline
+      value={text}
+      onValueChange={setText}
+      error={textError}
+      onSend={sendText}
+      className={cx("hitl-fallback-text", className)}
+      {...props}
+    />
   );
 }
 

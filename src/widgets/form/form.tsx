@@ -24,8 +24,9 @@ import {
 } from "../../kinds/form";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { Field, type FieldControlProps } from "../shared/field";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -157,7 +158,9 @@ function Root({
   const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
   const [focusRequest, setFocusRequest] = useState<{ readonly name: string; readonly attempt: number } | null>(null);
   const controls = useRef(new Map<string, HTMLElement>());
-  const sent = useSubmitGuard(status);
+  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
+  // whose own guard sends one decline; a submit does not hold it back here.
+  const reply = useAnswer<FormResponse>({ status, onSubmit });
   const base = useId();
 
   const readValue = useCallback(
@@ -193,7 +196,7 @@ function Root({
   }, [focusRequest]);
 
   const submit = () => {
-    if (sent.current) return;
+    if (reply.sent()) return;
     setSubmitted(true);
     const firstInvalid = fields.find((field) => errors.has(field.name));
     if (!validation.ok || firstInvalid) {
@@ -201,12 +204,10 @@ function Root({
         setFocusRequest((previous) => ({ name: firstInvalid.name, attempt: (previous?.attempt ?? 0) + 1 }));
       return;
     }
-    sent.current = true;
-    const result = onSubmit?.(validation.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      setRefused(result.issues);
-      const { byField } = splitIssues(fields, result.issues);
+    const outcome = reply.submit(validation.value);
+    if (outcome.type === "refused") {
+      setRefused(outcome.issues);
+      const { byField } = splitIssues(fields, outcome.issues);
       const first = fields.find((field) => byField.has(field.name));
       if (first) setFocusRequest((previous) => ({ name: first.name, attempt: (previous?.attempt ?? 0) + 1 }));
     }
@@ -256,19 +257,6 @@ function Root({
       </ShellRoot>
     </FormContext.Provider>
   );
-}
-
-/**
- * Ignores submits after one was sent, until `status` moves (submitting, error, …): a double click
- * or Enter + click must not send twice.
- */
-function useSubmitGuard(status: WidgetStatus) {
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
-  return sent;
 }
 
 /** The `<form>` holding the fields and actions; gone once the receipt shows. */

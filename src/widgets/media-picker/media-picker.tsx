@@ -14,17 +14,17 @@ import {
   type RefObject,
   useCallback,
   useContext,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
+import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -147,14 +147,10 @@ function Root({
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const [message, setMessage] = useState("");
   const [issues, setIssues] = useState<readonly string[]>([]);
-  const submitted = useRef(false);
+  // `onDecline` goes straight to the shell, whose own guard sends one decline; a submit does not
+  // hold it back here.
+  const reply = useAnswer({ kind: mediaKind, payload, status, onSubmit });
   const base = useId();
-
-  // A new status is the answer to the last submit (sending, refused, failed): allow the next one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    submitted.current = false;
-  }, [status]);
 
   const toggle = useCallback(
     (index: number) => {
@@ -178,19 +174,8 @@ function Root({
   }, []);
 
   const submit = () => {
-    if (!interactive || submitted.current) return;
-    const checked = validateAnswer(mediaKind, payload, { selected: latest.current });
-    if (!checked.ok) {
-      setIssues([...new Set(checked.issues.map((issue) => issue.message))]);
-      return;
-    }
-    setIssues([]);
-    submitted.current = true;
-    const result = onSubmit?.(checked.value);
-    if (result && !result.ok) {
-      submitted.current = false;
-      setIssues([...new Set(result.issues.map((issue) => issue.message))]);
-    }
+    const outcome = reply.submit({ selected: latest.current });
+    if (outcome.type !== "ignored") setIssues([...new Set(outcome.issues.map((issue) => issue.message))]);
   };
 
   const context: MediaPickerContextValue = {

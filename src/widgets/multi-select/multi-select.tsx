@@ -7,16 +7,16 @@ import {
   useCallback,
   useContext,
   useDeferredValue,
-  useEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
+import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -99,16 +99,6 @@ function useMultiSelect(): MultiSelectContextValue {
   return value;
 }
 
-/** One `onSubmit` per user action: later submits are ignored until `status` changes. */
-function useSubmitGuard(status: WidgetStatus | undefined) {
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
-  return sent;
-}
-
 const EMPTY: string[] = [];
 
 export interface MultiSelectRootProps
@@ -140,15 +130,7 @@ function Root({
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
   const [issues, setIssues] = useState<readonly string[]>([]);
-  const sent = useSubmitGuard(status);
-  // A decline is the one answer too: nothing more (another decline, a submit) until the status moves.
-  const decline =
-    onDecline &&
-    ((reason?: string) => {
-      if (sent.current) return;
-      sent.current = true;
-      onDecline(reason);
-    });
+  const reply = useAnswer({ kind: multiSelectKind, payload, status, onSubmit, onDecline });
   const base = useId();
   const bounds = multiSelectBounds(payload);
   const searchable = options.length > SEARCH_THRESHOLD;
@@ -237,19 +219,10 @@ function Root({
   };
 
   const submit = () => {
-    if (sent.current) return;
-    const checked = validateAnswer(multiSelectKind, payload, { selected: inOptionOrder(selected) });
-    if (!checked.ok) {
-      setIssues([...new Set(checked.issues.map((issue) => issue.message))]);
-      return;
-    }
-    setIssues([]);
-    sent.current = true;
-    const result = onSubmit?.(checked.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      setIssues(result.issues.map((issue) => issue.message));
-    }
+    const outcome = reply.submit({ selected: inOptionOrder(selected) });
+    if (outcome.type === "ignored") return;
+    const messages = outcome.issues.map((issue) => issue.message);
+    setIssues(outcome.type === "invalid" ? [...new Set(messages)] : messages);
   };
 
   const context: MultiSelectContextValue = {
@@ -279,7 +252,7 @@ function Root({
         status={status}
         error={error}
         declineReason={declineReason}
-        onDecline={decline}
+        onDecline={reply.decline}
         onRetry={onRetry}
         className={cx("hitl-multi-select", className)}
         {...rest}

@@ -1,22 +1,13 @@
 "use client";
 import { RadioGroup } from "radix-ui";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type KeyboardEvent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext, useId, useState } from "react";
 import type { HitlIssue } from "../../core/issues";
-import { type RequestOf, type ResponseOf, validateAnswer } from "../../kinds/define-kind";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type QuestionOption, questionKind, textKind } from "../../kinds/native";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus, type SubmitResult, type WidgetStatus } from "../../react/widget-props";
+import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { FreeTextField } from "../shared/free-text-field";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -38,6 +29,7 @@ import { type QuestionLabels, questionLabels } from "./labels";
  * `{ text }`. `TextQuestion` (kind `text`): a text field with Send; answers `{ text }`.
  */
 
+export type { FreeTextFieldProps } from "../shared/free-text-field";
 export type QuestionRequest = RequestOf<typeof questionKind>;
 export type QuestionResponse = ResponseOf<typeof questionKind>;
 export type TextRequest = RequestOf<typeof textKind>;
@@ -78,110 +70,10 @@ function optionLabel(option: QuestionOption): string {
   return option.label.trim() === "" ? option.id : option.label;
 }
 
-/** One `onSubmit` per user action: later submits are ignored until `status` changes. */
-function useSubmitGuard(status: WidgetStatus | undefined) {
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
-  return sent;
-}
-
 function messages(issues: readonly HitlIssue[], field?: string): string[] {
   return [
     ...new Set(issues.filter((issue) => field === undefined || issue.path[0] === field).map((issue) => issue.message)),
   ];
-}
-
-// ─── the shared free-text field ──────────────────────────────────────────────────────────────────
-
-export interface FreeTextFieldProps extends Omit<ComponentPropsWithoutRef<"form">, "onSubmit" | "onChange"> {
-  label: ReactNode;
-  sendLabel: ReactNode;
-  /** Shown under a multi-line field (how to send from the keyboard). */
-  hint?: ReactNode;
-  multiline: boolean;
-  placeholder?: string | undefined;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | undefined;
-  onSend: () => void;
-}
-
-/**
- * A labelled text field with Send. Enter sends from a single-line input (the form's implicit
- * submit); Ctrl/Cmd+Enter from a textarea, where Enter is a new line.
- */
-function FreeTextField({
-  label,
-  sendLabel,
-  hint,
-  multiline,
-  placeholder,
-  value,
-  onValueChange,
-  error,
-  onSend,
-  className,
-  ...props
-}: FreeTextFieldProps) {
-  const id = useId();
-  const showHint = multiline && Boolean(hint);
-  const describedBy = cx(showHint && `${id}-hint`, error && `${id}-error`) || undefined;
-  const common = {
-    id,
-    "data-slot": "text-input",
-    value,
-    placeholder,
-    maxLength: MAX_TEXT_LENGTH,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-  } as const;
-  const sendOnModEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      event.currentTarget.form?.requestSubmit();
-    }
-  };
-  return (
-    <ShellForm onSubmit={onSend} data-slot="free-text" className={cx("hitl-question-text", className)} {...props}>
-      <label htmlFor={id} className="hitl-label">
-        {label}
-      </label>
-      <div className="hitl-question-text-row">
-        {multiline ? (
-          <textarea
-            {...common}
-            className="hitl-textarea"
-            rows={3}
-            onChange={(event) => onValueChange(event.target.value)}
-            onKeyDown={sendOnModEnter}
-          />
-        ) : (
-          <input
-            {...common}
-            type="text"
-            className="hitl-input"
-            onChange={(event) => onValueChange(event.target.value)}
-          />
-        )}
-        <button type="submit" data-slot="send" className="hitl-button hitl-button-primary">
-          {sendLabel}
-        </button>
-      </div>
-      {showHint && (
-        <p id={`${id}-hint`} className="hitl-help hitl-question-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} data-slot="field-error" className="hitl-field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </ShellForm>
-  );
 }
 
 // ─── question ────────────────────────────────────────────────────────────────────────────────────
@@ -241,36 +133,20 @@ function Root({
   });
   const [optionIssues, setOptionIssues] = useState<readonly string[]>([]);
   const [textError, setTextError] = useState<string | undefined>();
-  const sent = useSubmitGuard(status);
-  // A decline is the one answer too: nothing more (another decline, a submit) until the status moves.
-  const decline =
-    onDecline &&
-    ((reason?: string) => {
-      if (sent.current) return;
-      sent.current = true;
-      onDecline(reason);
-    });
+  const reply = useAnswer({ kind: questionKind, payload, status, onSubmit, onDecline });
   const layout = questionLayout(payload.options);
 
+  /** Issues show on the part that sent: the options, or the free text. */
   const send = (answer: QuestionResponse, field: "optionId" | "text") => {
-    if (sent.current) return;
-    const checked = validateAnswer(questionKind, payload, answer);
-    const show = (issues: readonly HitlIssue[]) => {
-      if (field === "text") setTextError(messages(issues).join(" "));
-      else setOptionIssues(messages(issues));
-    };
-    if (!checked.ok) {
-      show(checked.issues);
-      return;
+    const outcome = reply.submit(answer);
+    if (outcome.type === "ignored") return;
+    if (outcome.type !== "invalid") {
+      setOptionIssues([]);
+      setTextError(undefined);
     }
-    setOptionIssues([]);
-    setTextError(undefined);
-    sent.current = true;
-    const result: SubmitResult | undefined = onSubmit?.(checked.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      show(result.issues);
-    }
+    if (outcome.type === "sent") return;
+    if (field === "text") setTextError(messages(outcome.issues).join(" "));
+    else setOptionIssues(messages(outcome.issues));
   };
 
   const context: QuestionContextValue = {
@@ -291,14 +167,14 @@ function Root({
     sendOption: (optionId) => send({ optionId }, "optionId"),
     submitChoice: () => {
       if (choice === "") {
-        if (!sent.current) setOptionIssues([labels.chooseOption]);
+        if (!reply.sent()) setOptionIssues([labels.chooseOption]);
         return;
       }
       send({ optionId: choice }, "optionId");
     },
     sendText: () => {
       if (text.trim() === "") {
-        if (!sent.current) setTextError(labels.emptyText);
+        if (!reply.sent()) setTextError(labels.emptyText);
         return;
       }
       send({ text: text.trim() }, "text");
@@ -313,7 +189,7 @@ function Root({
         status={status}
         error={error}
         declineReason={declineReason}
-        onDecline={decline}
+        onDecline={reply.decline}
         onRetry={onRetry}
         className={cx("hitl-question", className)}
         {...rest}
@@ -434,7 +310,9 @@ function FreeText({ className }: { className?: string }) {
       onValueChange={setText}
       error={textError}
       onSend={sendText}
-      {...(className ? { className } : {})}
+      className={cx("hitl-question-text", className)}
+      rowClassName="hitl-question-text-row"
+      hintClassName="hitl-question-hint"
     />
   );
 }
@@ -543,34 +421,17 @@ function TextRoot({
   const labels = useLabels("question", questionLabels);
   const [text, setTextState] = useControllableState({ value, defaultValue: defaultValue ?? "", onValueChange });
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const sent = useSubmitGuard(status);
-  // A decline is the one answer too: nothing more (another decline, a submit) until the status moves.
-  const decline =
-    onDecline &&
-    ((reason?: string) => {
-      if (sent.current) return;
-      sent.current = true;
-      onDecline(reason);
-    });
+  const reply = useAnswer({ kind: textKind, payload, status, onSubmit, onDecline });
 
   const send = () => {
-    if (sent.current) return;
+    if (reply.sent()) return;
     if (text.trim() === "") {
       setFieldError(labels.emptyText);
       return;
     }
-    const checked = validateAnswer(textKind, payload, { text: text.trim() });
-    if (!checked.ok) {
-      setFieldError(messages(checked.issues).join(" "));
-      return;
-    }
-    setFieldError(undefined);
-    sent.current = true;
-    const result = onSubmit?.(checked.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      setFieldError(messages(result.issues).join(" "));
-    }
+    const outcome = reply.submit({ text: text.trim() });
+    if (outcome.type === "sent") setFieldError(undefined);
+    else if (outcome.type !== "ignored") setFieldError(messages(outcome.issues).join(" "));
   };
 
   const context: TextQuestionContextValue = {
@@ -591,7 +452,7 @@ function TextRoot({
         status={status}
         error={error}
         declineReason={declineReason}
-        onDecline={decline}
+        onDecline={reply.decline}
         onRetry={onRetry}
         className={cx("hitl-question hitl-text-question", className)}
         {...rest}
@@ -618,7 +479,9 @@ function TextInput({ className }: { className?: string }) {
       onValueChange={setText}
       error={error}
       onSend={send}
-      {...(className ? { className } : {})}
+      className={cx("hitl-question-text", className)}
+      rowClassName="hitl-question-text-row"
+      hintClassName="hitl-question-hint"
     />
   );
 }

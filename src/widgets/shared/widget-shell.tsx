@@ -14,6 +14,7 @@ import {
 import { useLabels } from "../../react/labels";
 import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
 import { type CommonLabels, commonLabels } from "./labels";
+import { useSentFlag } from "./use-answer";
 
 /**
  * The parts every widget shares: the labelled root (fieldset + legend), the in-flight / error
@@ -188,11 +189,9 @@ export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = tr
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const reasonRef = useRef<HTMLInputElement>(null);
-  const sent = useRef(false);
-  // The request may reopen (a failed send): allow one decline again then.
-  useEffect(() => {
-    if (interactive) sent.current = false;
-  }, [interactive]);
+  // One decline per open request, also where the widget passes `onDecline` unguarded. The request
+  // may reopen (a failed send): allow one decline again then.
+  const sent = useSentFlag(interactive);
   // Focus the reason as soon as the step opens: the keyboard user is already here.
   useEffect(() => {
     if (asking) reasonRef.current?.focus();
@@ -299,7 +298,9 @@ export function ShellForm({
   className,
   ...props
 }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit"> & { onSubmit: () => void }) {
-  const { interactive } = useShell();
+  const { interactive, status } = useShell();
+  // Once the request is over, the receipt replaces the form.
+  if (isSettledStatus(status)) return null;
   return (
     <form
       data-slot="form"

@@ -28,8 +28,9 @@ import {
   templateKind,
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus, type WidgetStatus } from "../../react/widget-props";
+import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { Field } from "../shared/field";
+import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
@@ -196,7 +197,9 @@ function Root({
   const controls = useRef(new Map<string, HTMLElement>());
   const groupRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const sent = useSubmitGuard(status);
+  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
+  // whose own guard sends one decline; a submit does not hold it back here.
+  const reply = useAnswer<TemplateResponse>({ status, onSubmit });
   const base = useId();
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
@@ -261,7 +264,7 @@ function Root({
     (chosen?.variables ?? []).find((variable) => messages.has(variable.name));
 
   const submit = () => {
-    if (sent.current) return;
+    if (reply.sent()) return;
     setSubmitted(true);
     if (!validation?.ok) {
       const first = firstInvalidVariable(issues.variables);
@@ -269,12 +272,10 @@ function Root({
       else if (first) requestFocus(first.name);
       return;
     }
-    sent.current = true;
-    const result = onSubmit?.(validation.value);
-    if (result && !result.ok) {
-      sent.current = false;
-      setRefused(result.issues);
-      const first = firstInvalidVariable(splitIssues(result.issues).variables);
+    const outcome = reply.submit(validation.value);
+    if (outcome.type === "refused") {
+      setRefused(outcome.issues);
+      const first = firstInvalidVariable(splitIssues(outcome.issues).variables);
       if (first) requestFocus(first.name);
     }
   };
@@ -342,19 +343,6 @@ function Root({
       </ShellRoot>
     </TemplateContext.Provider>
   );
-}
-
-/**
- * Ignores submits after one was sent, until `status` moves (submitting, error, …): a double click
- * or Enter + click must not send twice.
- */
-function useSubmitGuard(status: WidgetStatus) {
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arming on every status change is the point.
-  useEffect(() => {
-    sent.current = false;
-  }, [status]);
-  return sent;
 }
 
 /** The `<form>` holding filters, cards, variables and actions; gone once the receipt shows. */

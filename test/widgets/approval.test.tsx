@@ -1,0 +1,72 @@
+import { screen, within } from "@testing-library/react";
+import type { ApprovalResponse } from "../../src/widgets/approval/approval";
+import { Approval } from "../../src/widgets/approval/approval";
+import { renderWidget } from "./helpers";
+
+const payload = { kind: "approval" as const, toolName: "delete_file", input: { path: "notes/old.md", force: true } };
+
+function setup(status: Parameters<typeof Approval>[0]["status"] = "open") {
+  return renderWidget<ApprovalResponse>((handlers) => (
+    <Approval payload={payload} prompt="Delete notes/old.md?" status={status} {...handlers} />
+  ));
+}
+
+describe("Approval", () => {
+  it("given a tool call, should name the tool and show its input readably", () => {
+    setup();
+    const group = screen.getByRole("group", { name: "Delete notes/old.md?" });
+    expect(within(group).getByText("Delete file")).toBeInTheDocument();
+    expect(within(group).getByText("notes/old.md")).toBeInTheDocument();
+    expect(within(group).getByText("Force")).toBeInTheDocument();
+  });
+
+  it("given a double click on Approve, should approve once", async () => {
+    const { user, onSubmit } = setup();
+    await user.dblClick(screen.getByRole("button", { name: "Approve" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({ decision: "approve" });
+  });
+
+  it("given Enter on Approve from the keyboard, should approve once", async () => {
+    const { user, onSubmit } = setup();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Approve" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onSubmit).toHaveBeenCalledWith({ decision: "approve" });
+  });
+
+  it("given Deny, a note and a double click on the confirming Deny, should deny once with the note", async () => {
+    const { user, onDecline, onSubmit } = setup();
+    await user.click(screen.getByRole("button", { name: "Deny" }));
+    const note = screen.getByLabelText("Note for the agent (optional)");
+    expect(note).toHaveFocus();
+    await user.keyboard("Not that file");
+    await user.dblClick(screen.getByRole("button", { name: "Deny" }));
+    expect(onDecline).toHaveBeenCalledTimes(1);
+    expect(onDecline).toHaveBeenCalledWith("Not that file");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("given Deny without a note and Enter, should deny once with no note", async () => {
+    const { user, onDecline } = setup();
+    await user.click(screen.getByRole("button", { name: "Deny" }));
+    await user.keyboard("{Enter}{Enter}");
+    expect(onDecline).toHaveBeenCalledTimes(1);
+    expect(onDecline).toHaveBeenCalledWith(undefined);
+  });
+
+  it("given a denial with a note, should show the denied receipt with the note and no buttons", () => {
+    renderWidget<ApprovalResponse>((handlers) => (
+      <Approval
+        payload={payload}
+        prompt="Delete notes/old.md?"
+        status="denied"
+        answer={{ decision: "deny", note: "keep it" }}
+        {...handlers}
+      />
+    ));
+    expect(screen.getByText("Denied")).toBeInTheDocument();
+    expect(screen.getByText(/keep it/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+  });
+});
