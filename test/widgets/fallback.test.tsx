@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import type { HitlIssue } from "../../src/core/issues";
 import type { WidgetStatus } from "../../src/react/widget-props";
@@ -186,5 +187,25 @@ describe("Fallback", () => {
       expect(screen.getByRole("button", { name: "Envoyer" })).toBeInTheDocument();
       expect(screen.getByText("2 problèmes")).toBeInTheDocument();
     });
+  });
+});
+
+describe("Fallback refusals", () => {
+  it("given the kit refuses the answer (reconnecting), should show why and let the person send again", async () => {
+    const onAnswer = vi
+      .fn<FallbackProps["onAnswer"]>()
+      .mockReturnValueOnce({
+        ok: false,
+        issues: [{ path: [], message: "Reconnecting to the agent; try again in a moment." }],
+      })
+      .mockReturnValue(undefined);
+    const user = userEvent.setup();
+    render(<Fallback prompt="Which one?" kind="chart" reason="unknown-kind" issues={[]} onAnswer={onAnswer} />);
+    await user.type(screen.getByRole("textbox"), "the blue one");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(screen.getByText("Reconnecting to the agent; try again in a moment.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(onAnswer).toHaveBeenCalledTimes(2);
+    expect(onAnswer).toHaveBeenLastCalledWith({ text: "the blue one" });
   });
 });

@@ -90,15 +90,13 @@ function Root({
   const [textError, setTextError] = useState<string | undefined>();
   const kindName = kind === "" ? "unknown" : kind;
 
-  // No kind: the raw `{ optionId?, text? }` goes out as given. A refusal from `onAnswer` is not acted
-  // on (as before): the answer counts as sent until the status moves.
-  const reply = useAnswer<FallbackAnswer>({
-    status,
-    onSubmit: (value) => {
-      onAnswer(value);
-    },
-    onDecline,
-  });
+  // No kind: the raw `{ optionId?, text? }` goes out as given. A refusal (e.g. "reconnecting")
+  // re-opens the fallback and is shown under the text field, so the person is never stuck.
+  const reply = useAnswer<FallbackAnswer>({ status, onSubmit: onAnswer, onDecline });
+  const send = (answer: FallbackAnswer) => {
+    const outcome = reply.submit(answer);
+    if (outcome.type === "refused") setTextError(outcome.issues.map((issue) => issue.message).join(" "));
+  };
 
   // Developers should see why a request fell back; once per mount, never in production.
   const warned = useRef(false);
@@ -122,13 +120,13 @@ function Root({
       setTextState(next);
     },
     textError,
-    sendOption: (optionId) => reply.submit({ optionId }),
+    sendOption: (optionId) => send({ optionId }),
     sendText: () => {
       if (reply.sent()) return;
       const trimmed = text.trim();
       if (trimmed === "") setTextError(labels.emptyText);
       else if (trimmed.length > MAX_TEXT_LENGTH) setTextError(labels.tooLong(MAX_TEXT_LENGTH));
-      else reply.submit({ text: trimmed });
+      else send({ text: trimmed });
     },
   };
   return (
