@@ -31,3 +31,4 @@ export {
   type TestToolResultsContext,
   type TestUserMessageContext,
 } from "./session";
+export { createTestTransport, type TestTransport } from "./transport";
