@@ -209,3 +209,32 @@ describe("Fallback refusals", () => {
     expect(onAnswer).toHaveBeenLastCalledWith({ text: "the blue one" });
   });
 });
+
+describe("Fallback receipts", () => {
+  const receipt = (answerText: string, options?: FallbackProps["options"]) =>
+    render(
+      <Fallback
+        prompt="Which seat?"
+        kind="chart"
+        reason="widget-error"
+        issues={[]}
+        status="answered"
+        answerText={answerText}
+        {...(options ? { options } : {})}
+        onAnswer={() => undefined}
+      />,
+    );
+
+  it("given an option answer, should show the option's label, not its id", () => {
+    receipt("aisle", [{ id: "aisle", label: "Any aisle seat" }]);
+    expect(screen.getByText("Any aisle seat")).toBeInTheDocument();
+    expect(screen.queryByText("aisle")).toBeNull();
+  });
+
+  it("given a structured answer from a widget that crashed, should show its value readably, not the JSON", () => {
+    receipt('{"hitl":1,"kind":"chart","value":{"chartType":"bar"}}');
+    expect(screen.getByText("Chart type")).toBeInTheDocument();
+    expect(screen.getByText("bar")).toBeInTheDocument();
+    expect(screen.queryByText(/"hitl"/)).toBeNull();
+  });
+});

@@ -9,12 +9,14 @@ import {
   useRef,
   useState,
 } from "react";
+import { decodeAnswer } from "../../core/envelope";
 import { formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
+import { ReadableValue } from "../shared/readable-value";
 import { useAnswer } from "../shared/use-answer";
 import {
   cx,
@@ -248,12 +250,22 @@ function Decline({ className }: { className?: string }) {
 
 /** The receipt's summary: what was answered. */
 function Summary({ answerText }: { answerText: string | undefined }): ReactNode {
-  const { labels } = useFallback();
+  const { labels, options } = useFallback();
   if (answerText === undefined) return null;
+  // The recorded answer is an option id, a structured envelope (a widget that crashed still
+  // answered) or a person's words: show each the way a person reads it.
+  const option = options.find((candidate) => candidate.id === answerText);
+  const decoded = option ? undefined : decodeAnswer(answerText);
   return (
     <div data-slot="summary" className="hitl-fallback-summary">
       <span className="hitl-help">{labels.receiptWrote}</span>
-      <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
+      {option ? (
+        <p className="hitl-fallback-quote">{option.label}</p>
+      ) : decoded?.type === "answered" ? (
+        <ReadableValue value={decoded.value} />
+      ) : (
+        <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
+      )}
     </div>
   );
 }

@@ -1,0 +1,479 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { multiSelectKind } from "../src/kinds/multi-select";
+import {
+  expectOneAnswer,
+  type HitlScenario,
+  type HitlStoryArgs,
+  hitlMeta,
+  pickerRequest,
+  rawPickerRequest,
+  storyHitl,
+} from "./support";
+
+/**
+ * The multi-select picker (kind `multi-select`): a checkbox list with groups, descriptions and
+ * disabled options, a live count within min/max, Select all / Clear, and a search box once the
+ * list is long. Every story operates it by keyboard or mouse and asserts the one answer the
+ * in-memory eve session received (the kit's envelope in the answer's `text`).
+ */
+
+const PROMPT = "Where should we send deploy alerts for checkout-api?";
+
+const channels = pickerRequest(
+  multiSelectKind,
+  {
+    options: [
+      { id: "email", label: "Email", description: "To the on-call rotation's shared inbox", group: "Instant" },
+      { id: "sms", label: "SMS", group: "Instant" },
+      { id: "push", label: "Push notification", description: "On the PagerDuty mobile app", group: "Instant" },
+      { id: "slack", label: "Slack #deploys", group: "Instant" },
+      { id: "weekly", label: "Weekly summary", description: "Mondays at 09:00 UTC", group: "Digest" },
+      { id: "monthly", label: "Monthly report", group: "Digest" },
+      // A disabled option keeps a readable description (axe checks its contrast in every story).
+      {
+        id: "fax",
+        label: "Fax",
+        description: "No longer supported; pick another channel.",
+        group: "Digest",
+        disabled: true,
+      },
+    ],
+    min: 1,
+    max: 3,
+  },
+  { prompt: PROMPT, toolName: "configure_alerts" },
+);
+
+const meta = {
+  title: "Widgets/MultiSelect",
+  ...hitlMeta,
+  args: { request: channels },
+} satisfies Meta<HitlStoryArgs>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const REASON = "Alerts are handled by the platform team now.";
+
+/** The answer as the server received it: the kit's envelope, parsed. */
+async function envelopeOf(hitl: HitlScenario): Promise<unknown> {
+  const answer = await expectOneAnswer(hitl);
+  await expect(answer.requestId).toBe(hitl.ref.requestId);
+  await expect(answer.optionId).toBeUndefined();
+  return JSON.parse(answer.text ?? "");
+}
+
+/** Nothing reached the transport or the server. */
+async function expectNothingSent(hitl: HitlScenario) {
+  await expect(hitl.sent).toEqual([]);
+  await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+}
+
+/** Keyboard only: Tab through the toolbar into the list, Space to check, Tab to Submit, Enter. */
+export const Open: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const widget = canvas.getByRole("group", { name: PROMPT });
+    await expect(widget).toHaveAttribute("data-state", "open");
+    await expect(within(widget).getByRole("group", { name: "Instant" })).toBeVisible();
+    await expect(within(widget).getByRole("group", { name: "Digest" })).toBeVisible();
+    await expect(canvas.getByRole("checkbox", { name: "Fax" })).toBeDisabled();
+    await expect(canvas.getByText("0 selected — choose 1 to 3")).toBeVisible();
+
+    // Select all stays focusable (aria-disabled) so its reason can be read: 6 would exceed 3.
+    await userEvent.tab();
+    const selectAll = canvas.getByRole("button", { name: "Select all" });
+    await expect(selectAll).toHaveFocus();
+    await expect(selectAll).toHaveAttribute("aria-disabled", "true");
+    await expect(selectAll).toHaveAccessibleDescription("Select all would choose 6, more than the 3 allowed.");
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Clear" })).toHaveFocus();
+
+    await userEvent.tab();
+    const email = canvas.getByRole("checkbox", { name: "Email" });
+    await expect(email).toHaveFocus();
+    await expect(email).toHaveAccessibleDescription("To the on-call rotation's shared inbox");
+    await userEvent.keyboard(" ");
+    await expect(email).toBeChecked();
+    await userEvent.tab();
+    await expect(canvas.getByRole("checkbox", { name: "SMS" })).toHaveFocus();
+    await userEvent.tab();
+    const push = canvas.getByRole("checkbox", { name: "Push notification" });
+    await expect(push).toHaveFocus();
+    await userEvent.keyboard(" ");
+    await expect(push).toBeChecked();
+    await expect(canvas.getByText("2 selected — choose 1 to 3")).toBeVisible();
+
+    // Past the rest of the list (the disabled Fax is skipped) to Submit.
+    for (const name of ["Slack #deploys", "Weekly summary", "Monthly report"]) {
+      await userEvent.tab();
+      await expect(canvas.getByRole("checkbox", { name })).toHaveFocus();
+    }
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
+    await expect(hitl.sent).toEqual([]);
+    await userEvent.keyboard("{Enter}");
+
+    await expect(await envelopeOf(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["email", "push"] },
+    });
+    const receipt = await canvas.findByText("Answered");
+    await expect(receipt).toBeVisible();
+    await expect(
+      within(widget)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Email", "Push notification"]);
+    await expect(canvas.queryByRole("checkbox")).toBeNull();
+    await expect(widget).toHaveAttribute("data-state", "answered");
+  },
+};
+
+/** A fourth option past max is refused politely; the count and selection stay as they were. */
+export const MaxReached: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    for (const name of ["Email", "SMS", "Slack #deploys"]) {
+      await userEvent.click(canvas.getByRole("checkbox", { name }));
+    }
+    await expect(canvas.getByText("3 selected — choose 1 to 3")).toBeVisible();
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Weekly summary" }));
+    await expect(canvas.getByRole("checkbox", { name: "Weekly summary" })).not.toBeChecked();
+    await expect(canvas.getByText("You can choose at most 3. Uncheck one to choose another.")).toBeVisible();
+    await expect(canvas.getByText("3 selected — choose 1 to 3")).toBeVisible();
+
+    // Unchecking one makes room again.
+    await userEvent.click(canvas.getByRole("checkbox", { name: "SMS" }));
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Weekly summary" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(await envelopeOf(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["email", "slack", "weekly"] },
+    });
+  },
+};
+
+/** Without a max, Select all checks every enabled option; Clear empties the selection. */
+export const SelectAllAndClear: Story = {
+  args: {
+    request: pickerRequest(
+      multiSelectKind,
+      {
+        options: [
+          { id: "de", label: "German" },
+          { id: "fr", label: "French" },
+          { id: "ja", label: "Japanese" },
+          { id: "pt-BR", label: "Portuguese (Brazil)" },
+          { id: "ko", label: "Korean (glossary in review)", disabled: true },
+        ],
+      },
+      { prompt: "Which languages should this release be translated into?" },
+    ),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Select all" }));
+    await expect(canvas.getByText("4 selected")).toBeVisible();
+    await expect(canvas.getByRole("checkbox", { name: "Korean (glossary in review)" })).not.toBeChecked();
+    await expect(canvas.getByRole("button", { name: "Select all" })).toHaveAttribute("aria-disabled", "true");
+
+    await userEvent.click(canvas.getByRole("button", { name: "Clear" }));
+    await expect(canvas.getByText("0 selected")).toBeVisible();
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Japanese" }));
+    await userEvent.click(canvas.getByRole("checkbox", { name: "German" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    // In option order, not click order.
+    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", value: { selected: ["de", "ja"] } });
+  },
+};
+
+/** Submitting with fewer than `min` options: the inline error, and nothing is sent. */
+export const InvalidAnswerRefused: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    const alert = await canvas.findByRole("alert");
+    await expect(alert).toHaveTextContent("Select at least 1 option (got 0)");
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "open");
+    await expectNothingSent(hitl);
+
+    // Checking an option clears the error.
+    await userEvent.click(canvas.getByRole("checkbox", { name: "SMS" }));
+    await expect(canvas.queryByRole("alert")).toBeNull();
+    await expectNothingSent(hitl);
+  },
+};
+
+export const DeclineWithReason: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
+    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
+    await expect(reason).toHaveFocus();
+    await userEvent.type(reason, REASON);
+    await expect(hitl.sent).toEqual([]);
+    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
+
+    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", declined: true, reason: REASON });
+    await expect(await canvas.findByText("Declined")).toBeVisible();
+    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
+  },
+};
+
+export const Submitting: Story = {
+  args: { state: "submitting", answer: { selected: ["email", "slack"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("aria-busy", "true");
+    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
+    await expect(canvas.getByRole("checkbox", { name: "Email" })).toBeDisabled();
+    const submit = canvas.getByRole("button", { name: "Submit" });
+    await expect(submit).toBeDisabled();
+    // A second click while sending sends nothing more.
+    await userEvent.click(submit, { pointerEventsCheck: 0 });
+    await expect(hitl.sent).toHaveLength(1);
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+  },
+};
+
+export const Responded: Story = {
+  args: { state: "responded", answer: { selected: ["email", "slack"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
+    await expect(canvas.getByRole("checkbox", { name: "Slack #deploys" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Decline" })).toBeDisabled();
+    await expect(hitl.sent).toHaveLength(1);
+  },
+};
+
+export const Answered: Story = {
+  args: { state: "answered", answer: { selected: ["sms", "push", "weekly"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(await envelopeOf(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["sms", "push", "weekly"] },
+    });
+    const widget = canvas.getByRole("group", { name: PROMPT });
+    await expect(widget).toHaveAttribute("data-state", "answered");
+    await expect(canvas.getByText("Answered")).toBeVisible();
+    await expect(
+      within(widget)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["SMS", "Push notification", "Weekly summary"]);
+    await expect(canvas.queryByRole("checkbox")).toBeNull();
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
+};
+
+export const Declined: Story = {
+  args: { state: "declined", reason: REASON },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", declined: true, reason: REASON });
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "declined");
+    await expect(canvas.getByText("Declined")).toBeVisible();
+    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
+    await expect(canvas.queryByRole("checkbox")).toBeNull();
+  },
+};
+
+export const Cancelled: Story = {
+  args: { state: "cancelled" },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
+    await expect(canvas.queryByRole("checkbox")).toBeNull();
+    await expect(canvas.queryByRole("button")).toBeNull();
+    // The agent withdrew it: no answer, and the tool call still got its one result.
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
+  },
+};
+
+/** The server refused the answer (HTTP 400): the error with Retry; the selection is kept. */
+export const SendError: Story = {
+  args: { state: "error", answer: { selected: ["email", "slack"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const alert = canvas.getByRole("alert");
+    await expect(alert).toHaveTextContent("Couldn't send your answer.");
+    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
+    await expect(hitl.sent).toHaveLength(1);
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+  },
+};
+
+export const SendErrorRetry: Story = {
+  args: { state: "error", answer: { selected: ["email", "slack"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const alert = canvas.getByRole("alert");
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+
+    await expect(await envelopeOf(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["email", "slack"] },
+    });
+    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
+    await expect(await canvas.findByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("Slack #deploys")).toBeVisible();
+  },
+};
+
+/** Duplicate ids and min > max fail the kind's schema: the fallback lists why and still takes an answer. */
+export const InvalidPayload: Story = {
+  args: {
+    request: rawPickerRequest(
+      {
+        kind: "multi-select",
+        options: [
+          { id: "email", label: "Email" },
+          { id: "email", label: "Email (work)" },
+          { id: "sms", label: "" },
+        ],
+        min: 4,
+        max: 2,
+      },
+      { prompt: PROMPT, toolName: "configure_alerts" },
+    ),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const group = canvas.getByRole("group", { name: PROMPT });
+    await expect(group).toHaveAttribute("data-reason", "invalid-payload");
+    await expect(group).toHaveAttribute("data-kind", "multi-select");
+    await expect(canvas.queryByRole("checkbox")).toBeNull();
+
+    await userEvent.click(within(group).getByText(/^Details \(\d+ problems?\)$/));
+    await expect(within(group).getByText('options.1.id: Duplicate id "email" (same as options.0)')).toBeVisible();
+    await expect(within(group).getByText("options.2.label: Must not be empty")).toBeVisible();
+
+    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), "Email and SMS, please");
+    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: "Email and SMS, please" });
+    await expect(await canvas.findByText("Email and SMS, please")).toBeVisible();
+  },
+};
+
+// ─── large payload ───────────────────────────────────────────────────────────────────────────────
+
+const TEAMS = [
+  "payments",
+  "search",
+  "identity",
+  "catalog",
+  "checkout",
+  "billing",
+  "growth",
+  "platform",
+  "data",
+  "mobile",
+];
+const SERVICES = ["api", "worker", "web", "gateway", "scheduler", "indexer", "ledger", "notifier", "exporter", "auth"];
+const SUFFIXES = ["", "-v2", "-legacy", "-edge", "-internal"];
+
+/** 500 repositories: `payments-api`, `search-worker-v2`, … grouped by team. */
+const repositories = SUFFIXES.flatMap((suffix) =>
+  TEAMS.flatMap((team) =>
+    SERVICES.map((service) => ({
+      id: `acme/${team}-${service}${suffix}`,
+      label: `${team}-${service}${suffix}`,
+      group: `${team.charAt(0).toUpperCase()}${team.slice(1)} team`,
+      ...(suffix === "-legacy" ? { disabled: true } : {}),
+    })),
+  ),
+);
+
+/** 500 options: the search narrows the list, the live count tracks the selection. */
+export const LargeOptions: Story = {
+  args: {
+    request: pickerRequest(
+      multiSelectKind,
+      { options: repositories, min: 1, max: 20 },
+      { prompt: "Which repositories should get the OpenSSL 3.0.14 patch?", toolName: "open_patch_prs" },
+    ),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(repositories).toHaveLength(500);
+    await expect(canvas.getAllByRole("checkbox")).toHaveLength(500);
+
+    const search = canvas.getByRole("searchbox", { name: "Search options" });
+    await userEvent.type(search, "ledger-v2");
+    await waitFor(() => expect(canvas.getAllByRole("checkbox")).toHaveLength(10));
+    await expect(canvas.getByText("10 of 500 options shown")).toBeVisible();
+    await userEvent.click(canvas.getByRole("checkbox", { name: "payments-ledger-v2" }));
+    await userEvent.click(canvas.getByRole("checkbox", { name: "billing-ledger-v2" }));
+
+    await userEvent.clear(search);
+    await userEvent.type(search, "no-such-repository");
+    await expect(await canvas.findByText("No options match your search.")).toBeVisible();
+    await userEvent.clear(search);
+    await waitFor(() => expect(canvas.getAllByRole("checkbox")).toHaveLength(500));
+    // The selection survives the searches.
+    await expect(canvas.getByRole("checkbox", { name: "payments-ledger-v2" })).toBeChecked();
+    await expect(canvas.getByText("2 selected — choose 1 to 20")).toBeVisible();
+
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(await envelopeOf(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["acme/payments-ledger-v2", "acme/billing-ledger-v2"] },
+    });
+    await expect(await canvas.findByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("billing-ledger-v2")).toBeVisible();
+  },
+};
+
+// ─── dark theme ──────────────────────────────────────────────────────────────────────────────────
+
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Push notification" }));
+    await expect(canvas.getByRole("checkbox", { name: "Push notification" })).toBeChecked();
+    await expect(canvas.getByRole("checkbox", { name: "Fax" })).toBeDisabled();
+    await expect(hitl.sent).toEqual([]);
+  },
+};
+
+export const DarkAnswered: Story = {
+  globals: { theme: "dark" },
+  args: { state: "answered", answer: { selected: ["email", "monthly"] } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
+    await expect(await envelopeOf(hitl)).toMatchObject({ value: { selected: ["email", "monthly"] } });
+    await expect(canvas.getByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("Monthly report")).toBeVisible();
+  },
+};
