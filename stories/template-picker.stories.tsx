@@ -1,0 +1,494 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { templateKind } from "../src/kinds/template";
+import {
+  expectOneAnswer,
+  type HitlStoryArgs,
+  hitlMeta,
+  type PayloadOf,
+  pickerRequest,
+  rawPickerRequest,
+  storyHitl,
+} from "./support";
+import { previewAt, templatePreviewUrl, unsafeUrls } from "./support/media";
+
+/**
+ * TemplatePicker (kind `template`): search and tag filters over cards (a radio group), then the
+ * chosen template's variables, validated before `{ templateId, variables }` is sent. Operated by
+ * mouse here, with one keyboard-only story; each play function asserts the one answer the
+ * in-memory eve session received. Previews are inline SVGs (`stories/support/media.ts`).
+ */
+
+const PROMPT = "Which template should I use for the incident write-up?";
+
+const gallery = {
+  templates: [
+    {
+      id: "incident-postmortem",
+      name: "Incident postmortem",
+      description: "Blameless write-up: timeline, impact, root cause and follow-up actions.",
+      previewUrl: templatePreviewUrl("report", 0),
+      tags: ["engineering", "incident"],
+      variables: [
+        { name: "service", label: "Affected service", required: true, placeholder: "e.g. checkout-api" },
+        { name: "incidentDate", label: "Date of the incident", required: true, placeholder: "YYYY-MM-DD" },
+        { name: "summary", label: "One-paragraph summary", multiline: true, maxLength: 1000 },
+      ],
+    },
+    {
+      id: "status-update",
+      name: "Weekly status update",
+      description: "What shipped, what's next and what's blocked, for the team channel.",
+      previewUrl: templatePreviewUrl("document", 210),
+      tags: ["engineering", "team"],
+      variables: [{ name: "team", label: "Team name", required: true, default: "Payments" }],
+    },
+    {
+      id: "customer-notice",
+      name: "Customer outage notice",
+      description: "A short, plain-language email telling customers what happened and what we did.",
+      previewUrl: templatePreviewUrl("email", 150),
+      tags: ["incident", "customers"],
+      variables: [
+        { name: "product", label: "Product name", required: true },
+        { name: "window", label: "Outage window", placeholder: "e.g. 14:05–14:40 UTC" },
+      ],
+    },
+    {
+      id: "release-notes",
+      name: "Release notes",
+      description: "Highlights, fixes and breaking changes of one release.",
+      previewUrl: templatePreviewUrl("checklist", 280),
+      tags: ["customers", "product"],
+    },
+    {
+      id: "quarterly-review",
+      name: "Quarterly business review",
+      description: "Slides for the QBR: goals, metrics and next quarter's plan.",
+      previewUrl: templatePreviewUrl("slides", 30),
+      tags: ["product", "leadership"],
+    },
+  ],
+} satisfies PayloadOf<typeof templateKind>;
+
+const meta = {
+  title: "Widgets/TemplatePicker",
+  ...hitlMeta,
+  args: { request: pickerRequest(templateKind, gallery, { prompt: PROMPT }) },
+} satisfies Meta<HitlStoryArgs>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The structured answer inside eve's `text`: `{ hitl, kind, value }` or `{ hitl, kind, declined, reason }`. */
+function envelope(answer: { readonly text?: string | undefined }): unknown {
+  return JSON.parse(answer.text ?? "");
+}
+
+/** Clicks a template's card (its visible name; the radio itself is visually hidden). */
+async function clickCard(canvasElement: HTMLElement, name: string) {
+  const group = within(canvasElement).getByRole("radiogroup", { name: "Templates" });
+  const radio = within(group).getByRole("radio", { name });
+  const card = radio.closest("label");
+  if (!card) throw new Error(`no card around the radio "${name}"`);
+  await userEvent.click(card);
+  await expect(radio).toBeChecked();
+}
+
+/** The receipt's variables as label → value. */
+function receiptValues(canvasElement: HTMLElement): Record<string, string> {
+  const terms = within(canvasElement).getAllByRole("term");
+  return Object.fromEntries(terms.map((term) => [term.textContent ?? "", term.nextElementSibling?.textContent ?? ""]));
+}
+
+/** Filter by tag, choose a card, fill its required variables, send. */
+export const Open: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "open");
+    await expect(canvas.getByText("5 templates")).toBeVisible();
+
+    // The "incident" tag narrows the gallery to the two incident templates.
+    await userEvent.click(canvas.getByRole("button", { name: "incident" }));
+    await expect(canvas.getByRole("button", { name: "incident" })).toHaveAttribute("aria-pressed", "true");
+    await expect(await canvas.findByText("2 templates")).toBeVisible();
+    await expect(canvas.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual([
+      "incident-postmortem",
+      "customer-notice",
+    ]);
+
+    await clickCard(context.canvasElement, "Incident postmortem");
+    await expect(canvas.getByRole("radio", { name: "Incident postmortem" })).toHaveAccessibleDescription(
+      /Blameless write-up/,
+    );
+    const variables = canvas.getByRole("group", { name: "Fill in “Incident postmortem”" });
+    const service = within(variables).getByRole("textbox", { name: "Affected service" });
+    await expect(service).toBeRequired();
+    await userEvent.type(service, "checkout-api");
+    await userEvent.type(within(variables).getByRole("textbox", { name: "Date of the incident" }), "2024-11-03");
+    await userEvent.type(
+      within(variables).getByRole("textbox", { name: "One-paragraph summary" }),
+      "Card payments failed for 35 minutes after a config push.",
+    );
+    await expect(hitl.sent).toEqual([]);
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+
+    const answer = await expectOneAnswer(hitl);
+    await expect(envelope(answer)).toEqual({
+      hitl: 1,
+      kind: "template",
+      value: {
+        templateId: "incident-postmortem",
+        variables: {
+          service: "checkout-api",
+          incidentDate: "2024-11-03",
+          summary: "Card payments failed for 35 minutes after a config push.",
+        },
+      },
+    });
+    await expect(await canvas.findByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("Incident postmortem")).toBeVisible();
+    await expect(receiptValues(context.canvasElement)).toEqual({
+      "Affected service": "checkout-api",
+      "Date of the incident": "2024-11-03",
+      "One-paragraph summary": "Card payments failed for 35 minutes after a config push.",
+    });
+    await expect(canvas.queryByRole("radiogroup")).toBeNull();
+  },
+};
+
+/**
+ * Keyboard alone: type in the search box, Tab to the cards, arrow keys choose, Tab to the
+ * variable (its default kept), Tab to Submit, Enter.
+ */
+export const ChooseWithKeyboard: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole("searchbox", { name: "Search templates" })).toHaveFocus();
+    // Enter in the search box searches; it never sends.
+    await userEvent.keyboard("status{Enter}");
+    await expect(await canvas.findByText("1 template")).toBeVisible();
+    await userEvent.keyboard("{Backspace>6/}");
+    await expect(await canvas.findByText("5 templates")).toBeVisible();
+    await expect(hitl.sent).toEqual([]);
+
+    await userEvent.tab(); // the tag toggles: one tab stop
+    await expect(canvas.getByRole("button", { name: "engineering" })).toHaveFocus();
+    await userEvent.tab(); // the cards: one tab stop, the first radio
+    await expect(canvas.getByRole("radio", { name: "Incident postmortem" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    const status = canvas.getByRole("radio", { name: "Weekly status update" });
+    await expect(status).toHaveFocus();
+    await expect(status).toBeChecked();
+
+    await userEvent.tab();
+    const team = canvas.getByRole("textbox", { name: "Team name" });
+    await expect(team).toHaveFocus();
+    await expect(team).toHaveValue("Payments");
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+
+    const answer = await expectOneAnswer(hitl);
+    await expect(envelope(answer)).toEqual({
+      hitl: 1,
+      kind: "template",
+      value: { templateId: "status-update", variables: { team: "Payments" } },
+    });
+    await expect(await canvas.findByText("Answered")).toBeVisible();
+    await expect(receiptValues(context.canvasElement)).toEqual({ "Team name": "Payments" });
+  },
+};
+
+/**
+ * Nothing chosen, then a required variable left empty: each submit is refused inline, focus goes
+ * to what needs fixing, and nothing is sent.
+ */
+export const InvalidAnswerRefused: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const submit = canvas.getByRole("button", { name: "Submit" });
+
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole("alert")).toHaveTextContent("Choose a template");
+    const group = canvas.getByRole("radiogroup", { name: "Templates" });
+    await expect(group).toHaveAttribute("aria-invalid", "true");
+    await expect(group).toHaveAccessibleErrorMessage("Choose a template");
+    await waitFor(() => expect(canvas.getByRole("radio", { name: "Incident postmortem" })).toHaveFocus());
+
+    await clickCard(context.canvasElement, "Customer outage notice");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Outage window" }), "14:05–14:40 UTC");
+    await userEvent.click(submit);
+    const product = canvas.getByRole("textbox", { name: "Product name" });
+    await waitFor(() => expect(product).toHaveFocus());
+    await expect(product).toHaveAttribute("aria-invalid", "true");
+    await expect(product).toHaveAccessibleErrorMessage("Required");
+    await expect(canvas.getByRole("alert")).toHaveTextContent("Product name: Required");
+
+    await expect(hitl.sent).toEqual([]);
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "open");
+  },
+};
+
+const REASON = "We write postmortems in Confluence, not from a template here.";
+
+export const DeclineWithReason: Story = {
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await clickCard(context.canvasElement, "Incident postmortem");
+    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
+    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
+    await expect(reason).toHaveFocus();
+    await userEvent.type(reason, REASON);
+    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
+
+    const answer = await expectOneAnswer(hitl);
+    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "template", declined: true, reason: REASON });
+    await expect(await canvas.findByText("Declined")).toBeVisible();
+    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
+    await expect(canvas.queryByRole("radiogroup")).toBeNull();
+  },
+};
+
+const ANSWER = {
+  templateId: "customer-notice",
+  variables: { product: "Acme Checkout", window: "14:05–14:40 UTC" },
+};
+
+export const Submitting: Story = {
+  args: { state: "submitting", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "submitting");
+    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
+    await expect(canvas.getByRole("searchbox", { name: "Search templates" })).toBeDisabled();
+    await expect(canvas.getByRole("radio", { name: "Release notes" })).toBeDisabled();
+    await expect(hitl.sent).toHaveLength(1);
+    await expect(envelope(hitl.sent[0] ?? {})).toEqual({ hitl: 1, kind: "template", value: ANSWER });
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+  },
+};
+
+export const Responded: Story = {
+  args: { state: "responded", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
+    await expect(hitl.sent).toHaveLength(1);
+  },
+};
+
+/** The receipt: the chosen template's preview and name, and each variable as filled in. */
+export const Answered: Story = {
+  args: { state: "answered", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
+    await expect(canvas.getByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("Customer outage notice")).toBeVisible();
+    await expect(receiptValues(context.canvasElement)).toEqual({
+      "Product name": "Acme Checkout",
+      "Outage window": "14:05–14:40 UTC",
+    });
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
+};
+
+export const Declined: Story = {
+  args: { state: "declined", reason: REASON },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
+      hitl: 1,
+      kind: "template",
+      declined: true,
+      reason: REASON,
+    });
+    await expect(canvas.getByText("Declined")).toBeVisible();
+    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
+  },
+};
+
+export const Cancelled: Story = {
+  args: { state: "cancelled" },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
+    await expect(canvas.queryByRole("radiogroup")).toBeNull();
+    await expect(canvas.queryByRole("button")).toBeNull();
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
+  },
+};
+
+/** The server refused the answer (HTTP 400): the error, with Retry. */
+export const SendError: Story = {
+  args: { state: "error", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const alert = canvas.getByRole("alert");
+    await expect(alert).toHaveTextContent("Couldn't send your answer.");
+    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
+    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+  },
+};
+
+export const SendErrorRetry: Story = {
+  args: { state: "error", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const alert = canvas.getByRole("alert");
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+
+    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
+    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
+    await expect(await canvas.findByText("Answered")).toBeVisible();
+    await expect(canvas.getByText("Customer outage notice")).toBeVisible();
+  },
+};
+
+/** A preview URL the kit refuses (`javascript:`) is never loaded: the card shows a placeholder. */
+export const UnsafePreviewShownBroken: Story = {
+  args: {
+    request: pickerRequest(
+      templateKind,
+      {
+        templates: [
+          { id: "press-release", name: "Press release", previewUrl: unsafeUrls.script, tags: ["marketing"] },
+          { id: "newsletter", name: "Monthly newsletter", previewUrl: templatePreviewUrl("email", 330) },
+        ],
+      },
+      { prompt: "Which template for the launch announcement?" },
+    ),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("Preview unavailable")).toBeVisible();
+    const sources = [...context.canvasElement.querySelectorAll("img")].map((img) => img.getAttribute("src") ?? "");
+    await expect(sources).toHaveLength(1);
+    await expect(sources.filter((src) => src.startsWith("javascript:"))).toEqual([]);
+
+    await clickCard(context.canvasElement, "Press release");
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
+      hitl: 1,
+      kind: "template",
+      value: { templateId: "press-release", variables: {} },
+    });
+  },
+};
+
+/**
+ * A payload the kind's schema refuses (no templates at all): the fallback lists the problem and
+ * can still be answered in words.
+ */
+export const InvalidPayload: Story = {
+  args: { request: rawPickerRequest({ kind: "template", templates: [] }, { prompt: PROMPT }) },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const group = canvas.getByRole("group", { name: PROMPT });
+    await expect(group).toHaveAttribute("data-reason", "invalid-payload");
+    await expect(canvas.queryByRole("radiogroup")).toBeNull();
+
+    await userEvent.click(within(group).getByText("Details (1 problem)"));
+    await expect(within(group).getByText("templates: Must have at least 1 template")).toBeVisible();
+
+    const text = "Use the incident postmortem template, service checkout-api.";
+    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
+    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text });
+    await expect(await canvas.findByText(text)).toBeVisible();
+  },
+};
+
+const TEMPLATE_COUNT = 2_000;
+const topics = ["Sales", "Support", "Hiring", "Finance", "Legal", "Security", "Design", "Marketing"];
+const formats = ["one-pager", "email", "checklist", "slide deck", "report"];
+const manyTemplates = {
+  templates: Array.from({ length: TEMPLATE_COUNT }, (_, index) => {
+    const number = String(index + 1).padStart(4, "0");
+    const topic = topics[index % topics.length] ?? "Sales";
+    const format = formats[index % formats.length] ?? "report";
+    return {
+      id: `tpl-${number}`,
+      name: `${topic} ${format} #${number}`,
+      description: `Starting point for the ${topic.toLowerCase()} team (${format}).`,
+      previewUrl: previewAt(index),
+      tags: [topic.toLowerCase(), format, index % 3 === 0 ? "archived" : "current"],
+    };
+  }),
+} satisfies PayloadOf<typeof templateKind>;
+
+/** 2,000 templates: searching narrows the gallery to one, which is chosen and sent. */
+export const LargeTwoThousandTemplates: Story = {
+  args: {
+    request: pickerRequest(templateKind, manyTemplates, { prompt: "Which template should the new doc start from?" }),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByText("2000 templates")).toBeVisible();
+    // Every card is mounted (counted by selector: a role query over 2,000 cards takes over a second).
+    const cards = canvas.getByRole("radiogroup", { name: "Templates" });
+    await expect(cards.querySelectorAll('input[type="radio"]')).toHaveLength(TEMPLATE_COUNT);
+
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search templates" }), "#1337");
+    await expect(await canvas.findByText("1 template")).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByRole("radio")).toHaveLength(1));
+    const match = canvas.getByRole("radio");
+    await expect(match).toHaveAccessibleName("Sales email #1337");
+
+    await clickCard(context.canvasElement, "Sales email #1337");
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    const answer = await expectOneAnswer(hitl);
+    await expect(envelope(answer)).toEqual({
+      hitl: 1,
+      kind: "template",
+      value: { templateId: "tpl-1337", variables: {} },
+    });
+    await expect(await canvas.findByText("Sales email #1337")).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
+    await clickCard(context.canvasElement, "Incident postmortem");
+    await expect(canvas.getByRole("textbox", { name: "Affected service" })).toBeVisible();
+    await expect(hitl.sent).toEqual([]);
+  },
+};
+
+export const DarkAnswered: Story = {
+  globals: { theme: "dark" },
+  args: { state: "answered", answer: ANSWER },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
+    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
+    await expect(canvas.getByText("Customer outage notice")).toBeVisible();
+  },
+};
