@@ -22,6 +22,7 @@ const stages = [
   ["stories", npx("vitest", "run", "--project", "storybook")],
   ["build-storybook", ["npm", "run", "build-storybook"]],
   ["eve-agent", npx("vitest", "run", "--project", "eve-agent")],
+  ["e2e", npx("playwright", "test")],
   ["next", ["bash", "test/next/build.sh", "--skip-root-build"]],
 ];
 

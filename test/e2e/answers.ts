@@ -1,0 +1,168 @@
+/**
+ * How a person answers each widget with the mouse (text typed where a field asks for text), and
+ * the tool result the agent's model should get for that answer. Shared by the kind tests and the
+ * screenshots.
+ */
+import type { Page } from "@playwright/test";
+import type { Asked, Phrase } from "./chat";
+import { expect } from "./fixtures";
+
+export interface MouseAnswer {
+  readonly phrase: Phrase;
+  /** The kind, as in `ui.kind` (screenshots are named after it). */
+  readonly kind: string;
+  /** The widget's `data-state` once settled. */
+  readonly receipt: "answered" | "approved" | "denied";
+  /** Text the receipt shows. */
+  readonly receiptText: string;
+  answer(page: Page, asked: Asked): Promise<void>;
+  /** The tool result's `output` in the model's next prompt. */
+  readonly output: unknown;
+}
+
+const answered = (value: unknown) => ({ type: "json", value: { status: "answered", value } });
+
+export const MEDIA_BY_MOUSE: MouseAnswer = {
+  phrase: "pick media",
+  kind: "media",
+  receipt: "answered",
+  receiptText: "A volcano glowing under a purple dusk sky",
+  async answer(_page, { widget }) {
+    await widget.getByRole("option", { name: "A volcano glowing under a purple dusk sky" }).click();
+    await widget.getByRole("option", { name: "A striped lighthouse on a rocky cape" }).click();
+    await expect(widget.getByRole("option", { selected: true })).toHaveCount(2);
+    await widget.getByRole("button", { name: "Submit" }).click();
+  },
+  output: answered({ selected: ["volcano", "lighthouse"] }),
+};
+
+export const ASPECT_RATIO_BY_MOUSE: MouseAnswer = {
+  phrase: "pick aspect ratio",
+  kind: "aspect-ratio",
+  receipt: "answered",
+  receiptText: "9:16",
+  async answer(_page, { widget }) {
+    await widget.getByRole("radio", { name: /Story/ }).click();
+    await widget.getByRole("button", { name: "Use this ratio" }).click();
+  },
+  output: answered({ ratio: "9:16", width: 0.5625, height: 1 }),
+};
+
+export const TEMPLATE_BY_MOUSE: MouseAnswer = {
+  phrase: "pick template",
+  kind: "template",
+  receipt: "answered",
+  receiptText: "Product launch",
+  async answer(page, { widget }) {
+    // The radio is visually hidden inside its card: a person clicks the card.
+    const card = widget.locator("label").filter({ has: page.getByRole("radio", { name: "Product launch" }) });
+    await card.click();
+    await expect(widget.getByRole("radio", { name: "Product launch" })).toBeChecked();
+    const productName = widget.getByRole("textbox", { name: "Product name" });
+    await productName.click();
+    await page.keyboard.type("Acme Rocket");
+    await widget.getByRole("textbox", { name: "Launch date" }).fill("March 3");
+    await widget.getByRole("textbox", { name: "One-line pitch" }).fill("Rockets for everyone");
+    await widget.getByRole("button", { name: "Submit" }).click();
+  },
+  output: answered({
+    templateId: "product-launch",
+    variables: { productName: "Acme Rocket", launchDate: "March 3", pitch: "Rockets for everyone" },
+  }),
+};
+
+export const TAGS_BY_MOUSE: MouseAnswer = {
+  phrase: "pick tags",
+  kind: "multi-select",
+  receipt: "answered",
+  receiptText: "Developers",
+  async answer(_page, { widget }) {
+    await widget.getByRole("checkbox", { name: "Tutorial", exact: true }).click();
+    await widget.getByRole("checkbox", { name: "Design", exact: true }).click();
+    await widget.getByRole("checkbox", { name: "Developers", exact: true }).click();
+    await expect(widget.getByText("3 selected — choose 1 to 5")).toBeVisible();
+    await widget.getByRole("button", { name: "Submit" }).click();
+  },
+  // In option order, whatever the order of the clicks.
+  output: answered({ selected: ["design", "developers", "tutorial"] }),
+};
+
+export const FORM_BY_MOUSE: MouseAnswer = {
+  phrase: "fill form",
+  kind: "form",
+  receipt: "answered",
+  receiptText: "Spring meetup",
+  async answer(_page, { widget }) {
+    await widget.getByRole("textbox", { name: "Event title" }).fill("Spring meetup");
+    await widget.getByRole("textbox", { name: "Organizer email" }).fill("sam@example.com");
+    await widget.getByRole("spinbutton", { name: "Capacity" }).fill("40");
+    await widget.getByRole("textbox", { name: "Date" }).fill("2026-04-18");
+    await widget.getByRole("combobox", { name: "Format" }).selectOption({ label: "Hybrid" });
+    await widget.getByRole("checkbox", { name: "Email", exact: true }).click();
+    await widget.getByRole("checkbox", { name: "Blog", exact: true }).click();
+    await widget.getByRole("textbox", { name: "Notes for attendees" }).fill("Bring a laptop.");
+    await widget.getByRole("checkbox", { name: "Attendees must accept the code of conduct" }).click();
+    await widget.getByRole("button", { name: "Create event" }).click();
+  },
+  output: answered({
+    values: {
+      title: "Spring meetup",
+      organizerEmail: "sam@example.com",
+      capacity: 40,
+      date: "2026-04-18",
+      format: "hybrid",
+      channels: ["email", "blog"],
+      notes: "Bring a laptop.",
+      codeOfConduct: false,
+    },
+  }),
+};
+
+export const VOICE_BY_MOUSE: MouseAnswer = {
+  phrase: "pick voice",
+  kind: "voice",
+  receipt: "answered",
+  receiptText: "Léa",
+  async answer(_page, { widget }) {
+    await widget.getByRole("radio", { name: /Léa/ }).click();
+    await widget.getByRole("button", { name: "Submit" }).click();
+  },
+  output: answered({ voiceId: "lea" }),
+};
+
+export const APPROVE_BY_MOUSE: MouseAnswer = {
+  phrase: "delete file",
+  kind: "approval",
+  receipt: "approved",
+  receiptText: "Approved",
+  async answer(_page, { widget }) {
+    await widget.getByRole("button", { name: "Approve" }).click();
+  },
+  output: { type: "json", value: { deleted: "notes/old-draft.md" } },
+};
+
+export const DENY_BY_MOUSE: MouseAnswer = {
+  phrase: "delete file",
+  kind: "approval",
+  receipt: "denied",
+  receiptText: "Keep the draft",
+  async answer(_page, { widget }) {
+    await widget.getByRole("button", { name: "Deny" }).click();
+    await widget.getByRole("textbox", { name: "Note for the agent (optional)" }).fill("Keep the draft");
+    // The first Deny opened the note; this one (the only Deny now) sends.
+    await widget.getByRole("button", { name: "Deny" }).click();
+  },
+  output: { type: "execution-denied", reason: expect.stringContaining("Keep the draft") },
+};
+
+export const FALLBACK_BY_MOUSE: MouseAnswer = {
+  phrase: "broken ui",
+  kind: "fallback",
+  receipt: "answered",
+  receiptText: "The one with the lighthouse, please",
+  async answer(_page, { widget }) {
+    await widget.getByRole("textbox", { name: "Your answer" }).fill("The one with the lighthouse, please");
+    await widget.getByRole("button", { name: "Send" }).click();
+  },
+  output: { type: "json", value: { status: "replied", text: "The one with the lighthouse, please" } },
+};

@@ -1,0 +1,97 @@
+/**
+ * One answer → one tool result, for every kind the playground asks for, through the real page:
+ * send the trigger, operate the widget inline on its tool part (keyboard only, or mouse), submit,
+ * then check the model's next prompt (exactly one result for the call id, carrying the choice),
+ * the inline receipt and the empty queue.
+ */
+import {
+  APPROVE_BY_MOUSE,
+  DENY_BY_MOUSE,
+  FORM_BY_MOUSE,
+  type MouseAnswer,
+  TAGS_BY_MOUSE,
+  TEMPLATE_BY_MOUSE,
+  VOICE_BY_MOUSE,
+} from "./answers";
+import { ask, expectReceipt, newChat, tabTo } from "./chat";
+import { expect, test } from "./fixtures";
+import { expectOneToolResult } from "./prompt-log";
+
+const answered = (value: unknown) => ({ type: "json", value: { status: "answered", value } });
+
+test.describe("by keyboard only", () => {
+  test("media: two images, in the order chosen", async ({ page, promptLog, answerPosts }) => {
+    await newChat(page);
+    const asked = await ask(page, "pick media", { via: "keyboard" });
+    const grid = asked.widget.getByRole("listbox");
+    // From the composer, backwards into the inline widget's grid (one tab stop: the active option).
+    const option = (name: string) => grid.getByRole("option", { name });
+    await tabTo(page, grid.getByRole("option").first(), "Shift+Tab");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(option("Green northern lights over a dark ridge")).toBeFocused();
+    await page.keyboard.press("Space"); // choice 1
+    await expect(option("Green northern lights over a dark ridge")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(option("An alpine lake under snowy peaks at dawn")).toBeFocused();
+    await page.keyboard.press("Enter"); // choice 2 (in the grid, Enter toggles)
+    await expect(grid.getByRole("option", { selected: true })).toHaveCount(2);
+    await expect(asked.widget.getByText("2 of 3 selected")).toBeVisible();
+    await tabTo(page, asked.widget.getByRole("button", { name: "Submit" }));
+    await page.keyboard.press("Enter");
+
+    await expectReceipt(page, asked, "answered");
+    await expect(asked.widget.locator("[data-slot=receipt]")).toContainText("Green northern lights over a dark ridge");
+    await expectOneToolResult(promptLog, asked.callId, answered({ selected: ["northern-lights", "alpine-lake"] }));
+    expect(answerPosts).toHaveLength(1);
+  });
+
+  test("aspect ratio: Widescreen 16:9", async ({ page, promptLog, answerPosts }) => {
+    await newChat(page);
+    const asked = await ask(page, "pick aspect ratio", { via: "keyboard" });
+    const ratios = asked.widget.getByRole("radiogroup");
+    await tabTo(page, ratios.getByRole("radio").first(), "Shift+Tab");
+    await page.keyboard.press("Space"); // Square
+    await expect(ratios.getByRole("radio", { name: /Square/ })).toBeChecked();
+    // Radix moves focus a task after the arrow's keydown (and checks the radio only if the key is
+    // still down then), so wait for each move, and choose with Space as a keyboard user can.
+    for (const name of [/Standard/, /Photo/, /Widescreen/]) {
+      await page.keyboard.press("ArrowRight");
+      await expect(ratios.getByRole("radio", { name })).toBeFocused();
+    }
+    await page.keyboard.press("Space");
+    await expect(ratios.getByRole("radio", { name: /Widescreen/ })).toBeChecked();
+    await tabTo(page, asked.widget.getByRole("button", { name: "Use this ratio" }));
+    await page.keyboard.press("Enter");
+
+    await expectReceipt(page, asked, "answered");
+    await expect(asked.widget.locator("[data-slot=receipt]")).toContainText("16:9");
+    await expectOneToolResult(promptLog, asked.callId, answered({ ratio: "16:9", width: 1, height: 0.5625 }));
+    expect(answerPosts).toHaveLength(1);
+  });
+});
+
+const byMouse: ReadonlyArray<[string, MouseAnswer]> = [
+  ["template: Product launch with its variables", TEMPLATE_BY_MOUSE],
+  ["tags (multi-select): three tags, in option order", TAGS_BY_MOUSE],
+  ["form: every field type", FORM_BY_MOUSE],
+  ["voice (the playground's custom kind): Léa", VOICE_BY_MOUSE],
+  ["approval, approved: the tool runs once", APPROVE_BY_MOUSE],
+  ["approval, denied with a note: one execution-denied result", DENY_BY_MOUSE],
+];
+
+test.describe("by mouse", () => {
+  for (const [title, how] of byMouse) {
+    test(title, async ({ page, promptLog, answerPosts }) => {
+      await newChat(page);
+      const asked = await ask(page, how.phrase);
+      await how.answer(page, asked);
+
+      await expectReceipt(page, asked, how.receipt);
+      await expect(asked.widget.locator("[data-slot=receipt]")).toContainText(how.receiptText);
+      await expectOneToolResult(promptLog, asked.callId, how.output);
+      expect(answerPosts).toHaveLength(1);
+    });
+  }
+});
