@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { approvalRequest, expectOneAnswer, type HitlStoryArgs, hitlMeta, storyHitl } from "./support";
+import { approvalRequest, expectOneAnswer, type HitlStoryArgs, hitlMeta, statePlays, storyHitl } from "./support";
 
 /**
  * eve tool approvals (kind `approval`). The template for a widget's stories: one story per state,
@@ -23,6 +23,26 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const NOTE = "Keep the 2023 reports, finance still needs them.";
+const APPROVE = { decision: "approve" } as const;
+
+/** eve's answer to a denial: its `cancel` option, with the note as text. */
+const deny = (note: string | undefined) => ({ optionId: "cancel", ...(note !== undefined ? { text: note } : {}) });
+
+/** The state stories' plays: an approval answers in eve's own form, never in an envelope. */
+const states = statePlays({
+  prompt: "Approve Delete files?",
+  kind: "approval",
+  native: (answer) => {
+    const { decision, note } = answer as { decision: "approve" | "deny"; note?: string };
+    return decision === "approve" ? { optionId: "approve" } : deny(note);
+  },
+  nativeDecline: deny,
+  busy: [
+    { role: "button", name: "Approve" },
+    { role: "button", name: "Deny" },
+  ],
+  receipt: { answered: "Approved", declined: "Denied" },
+});
 
 /** Waiting for a decision. Keyboard focus is on Approve (visible ring), nothing is sent yet. */
 export const Open: Story = {
@@ -76,66 +96,15 @@ export const DenyWithNote: Story = {
   },
 };
 
-export const Submitting: Story = {
-  args: { state: "submitting", answer: { decision: "approve" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    const approve = canvas.getByRole("button", { name: "Approve" });
-    await expect(approve).toBeDisabled();
-    // A second click while sending sends nothing more.
-    await userEvent.click(approve, { pointerEventsCheck: 0 });
-    await expect(hitl.sent).toEqual([{ optionId: "approve", requestId: hitl.ref.requestId }]);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const Submitting: Story = { args: { state: "submitting", answer: APPROVE }, play: states.submitting() };
 
-export const Responded: Story = {
-  args: { state: "responded", answer: { decision: "approve" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Approve" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
-};
+export const Responded: Story = { args: { state: "responded", answer: APPROVE }, play: states.responded() };
 
-export const Approved: Story = {
-  args: { state: "answered", answer: { decision: "approve" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toMatchObject({ optionId: "approve" });
-    await expect(canvas.getByText("Approved")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
-};
+export const Approved: Story = { args: { state: "answered", answer: APPROVE }, play: states.answered() };
 
-export const Denied: Story = {
-  args: { state: "declined", reason: NOTE },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toMatchObject({ optionId: "cancel", text: NOTE });
-    await expect(canvas.getByText("Denied")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${NOTE}`)).toBeVisible();
-  },
-};
+export const Denied: Story = { args: { state: "declined", reason: NOTE }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    // The agent withdrew it: no answer, and the tool call still got its one result.
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 export const Ignored: Story = {
   args: { state: "ignored", message: "hello" },
@@ -149,34 +118,9 @@ export const Ignored: Story = {
 };
 
 /** The server refused the answer (HTTP 400): the error, with Retry. */
-export const SendError: Story = {
-  args: { state: "error", answer: { decision: "approve" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const SendError: Story = { args: { state: "error", answer: APPROVE }, play: states.sendError() };
 
-export const SendErrorRetry: Story = {
-  args: { state: "error", answer: { decision: "approve" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(await expectOneAnswer(hitl)).toEqual({ optionId: "approve", requestId: hitl.ref.requestId });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Approved")).toBeVisible();
-  },
-};
+export const SendErrorRetry: Story = { args: { state: "error", answer: APPROVE }, play: states.sendErrorRetry() };
 
 export const Dark: Story = {
   globals: { theme: "dark" },

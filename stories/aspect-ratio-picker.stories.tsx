@@ -3,11 +3,16 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { aspectRatioKind } from "../src/kinds/aspect-ratio";
 import {
   expectOneAnswer,
+  expectOneEnvelope,
   type HitlStoryArgs,
   hitlMeta,
   type PayloadOf,
   pickerRequest,
+  pressArrow,
   rawPickerRequest,
+  type StateCheck,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 
@@ -39,23 +44,26 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The structured answer inside eve's `text`: `{ hitl, kind, value }` or `{ hitl, kind, declined, reason }`. */
-function envelope(answer: { readonly text?: string | undefined }): unknown {
-  return JSON.parse(answer.text ?? "");
-}
-
 const WIDESCREEN = { ratio: "16:9", width: 1, height: 0.5625 };
 
-/**
- * Presses an arrow key the way a person does: down, focus moves, up. Radix's radio group moves
- * focus a task after the keydown and checks the radio it lands on only while the arrow key is
- * still down; user-event's `{ArrowRight}` releases it at once, before focus has moved.
- */
-async function pressArrow(key: "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown", next: HTMLElement) {
-  await userEvent.keyboard(`{${key}>}`);
-  await waitFor(() => expect(next).toHaveFocus());
-  await userEvent.keyboard(`{/${key}}`);
-}
+/** The state stories' plays (`stories/support/states.ts`). */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "aspect-ratio",
+  busy: [
+    { role: "button", name: "Use this ratio" },
+    { role: "radio", name: "Square 1:1" },
+  ],
+  gone: ["radiogroup"],
+});
+
+/** The receipt shows the chosen ratio and its preset's name. */
+const ratioReceipt =
+  (ratio: string, label: string): StateCheck =>
+  async ({ canvas }) => {
+    await expect(canvas.getByText(ratio)).toBeVisible();
+    await expect(canvas.getByText(`(${label})`)).toBeVisible();
+  };
 
 /** Keyboard alone: Tab into the ratios, arrows move and choose, Tab to the button, Enter sends. */
 export const Open: Story = {
@@ -88,8 +96,7 @@ export const Open: Story = {
     await expect(canvas.getByRole("button", { name: "Use this ratio" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "aspect-ratio", value: WIDESCREEN });
+    await expect(await expectOneEnvelope(hitl)).toEqual({ hitl: 1, kind: "aspect-ratio", value: WIDESCREEN });
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(canvas.getByText("16:9")).toBeVisible();
     await expect(canvas.getByText("(Widescreen)")).toBeVisible();
@@ -111,8 +118,7 @@ export const CustomRatio: Story = {
     await expect(canvas.getByText("21:9")).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "Use this ratio" }));
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "aspect-ratio",
       value: { ratio: "21:9", width: 1, height: 9 / 21 },
@@ -163,127 +169,33 @@ export const InvalidAnswerRefused: Story = {
 const REASON = "The layout isn't final yet; ask me again after Thursday's review.";
 
 export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
+  play: states.declineWithReason(REASON, async ({ canvas }) => {
     await userEvent.click(canvas.getByRole("radio", { name: "Story 9:16" }));
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "aspect-ratio", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("radiogroup")).toBeNull();
-  },
+  }),
 };
 
-export const Submitting: Story = {
-  args: { state: "submitting", answer: WIDESCREEN },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "submitting");
-    await expect(canvas.getByRole("button", { name: "Use this ratio" })).toBeDisabled();
-    await expect(canvas.getByRole("radio", { name: "Square 1:1" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(envelope(hitl.sent[0] ?? {})).toEqual({ hitl: 1, kind: "aspect-ratio", value: WIDESCREEN });
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const Submitting: Story = { args: { state: "submitting", answer: WIDESCREEN }, play: states.submitting() };
 
-export const Responded: Story = {
-  args: { state: "responded", answer: WIDESCREEN },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Use this ratio" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
-};
+export const Responded: Story = { args: { state: "responded", answer: WIDESCREEN }, play: states.responded() };
 
 const PORTRAIT = { ratio: "4:5", width: 0.8, height: 1 };
 
 /** The receipt: the chosen shape, its ratio and the preset's name. */
 export const Answered: Story = {
   args: { state: "answered", answer: PORTRAIT },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "aspect-ratio", value: PORTRAIT });
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("4:5")).toBeVisible();
-    await expect(canvas.getByText("(Portrait)")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  play: states.answered(ratioReceipt("4:5", "Portrait")),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "aspect-ratio",
-      declined: true,
-      reason: REASON,
-    });
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("radiogroup")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error, with Retry. */
-export const SendError: Story = {
-  args: { state: "error", answer: WIDESCREEN },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const SendError: Story = { args: { state: "error", answer: WIDESCREEN }, play: states.sendError() };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: WIDESCREEN },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "aspect-ratio",
-      value: WIDESCREEN,
-    });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("(Widescreen)")).toBeVisible();
-  },
+  play: states.sendErrorRetry(ratioReceipt("16:9", "Widescreen")),
 };
 
 /**
@@ -314,8 +226,7 @@ export const InvalidPayload: Story = {
     await expect(within(group).getByText("custom.min: min must not be greater than max")).toBeVisible();
 
     const text = "16:9, it goes on the homepage banner.";
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, text);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text });
     await expect(await canvas.findByText(text)).toBeVisible();
   },
@@ -337,11 +248,5 @@ export const Dark: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: PORTRAIT },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "aspect-ratio", value: PORTRAIT });
-    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
-    await expect(canvas.getByText("(Portrait)")).toBeVisible();
-  },
+  play: states.answered(ratioReceipt("4:5", "Portrait")),
 };

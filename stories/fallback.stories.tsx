@@ -1,18 +1,20 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { z } from "zod";
-import { defineKind } from "../src/kinds/define-kind";
 import { questionKind } from "../src/kinds/native";
 import { widget } from "../src/react/registry";
 import {
+  brokenChartRegistry,
+  expectNothingSent,
   expectOneAnswer,
-  type HitlScenario,
+  expectOneEnvelope,
   type HitlStoryArgs,
   type HitlStoryParameters,
   hitlMeta,
   questionRequest,
   rawPickerRequest,
   type StoryRequest,
+  sendText,
+  statePlays,
   storyHitl,
   storyRegistry,
 } from "./support";
@@ -57,11 +59,17 @@ type Story = StoryObj<typeof meta>;
 const SEAT = "14A, by the window, please";
 const REASON = "I'll choose at check-in.";
 
-/** Nothing reached the transport or the server. */
-async function expectNothingSent(hitl: HitlScenario) {
-  await expect(hitl.sent).toEqual([]);
-  await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-}
+/** The state stories' plays (`stories/support/states.ts`): a decline, as the request takes no structured answer. */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "seat-map",
+  busy: [
+    { role: "button", name: "Any window seat" },
+    { role: "textbox", name: "Your answer" },
+    { role: "button", name: "Send" },
+  ],
+  gone: ["textbox"],
+});
 
 /** The fallback's group, checked for why it is shown. */
 function fallbackGroup(canvasElement: HTMLElement, name: string, reason: string, kind: string) {
@@ -76,12 +84,6 @@ function fallbackGroup(canvasElement: HTMLElement, name: string, reason: string,
       ).toBeVisible();
     },
   };
-}
-
-/** Types `text` into "Your answer" and clicks Send. */
-async function sendText(group: HTMLElement, text: string) {
-  await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
-  await userEvent.click(within(group).getByRole("button", { name: "Send" }));
 }
 
 // ─── unknown kind ────────────────────────────────────────────────────────────────────────────────
@@ -241,16 +243,6 @@ export const InvalidPayloadOption: Story = {
 
 // ─── a widget that throws ────────────────────────────────────────────────────────────────────────
 
-const chartKind = defineKind({
-  kind: "chart",
-  request: z.object({ series: z.array(z.number()) }),
-  response: z.strictObject({ chartType: z.enum(["bar", "line"]) }),
-});
-
-function BrokenChart(): never {
-  throw new Error("Cannot read the series (the chart library failed to load)");
-}
-
 function BrokenQuestion(): never {
   throw new Error("Cannot read properties of undefined (reading 'map')");
 }
@@ -260,7 +252,7 @@ const chartRequest = rawPickerRequest(
   { kind: "chart", series: [312, 280, 355, 401, 398, 460, 512] },
   { prompt: CHART_PROMPT, toolName: "make_chart" },
 );
-const brokenChart = { hitl: { registry: storyRegistry.extend(widget(chartKind, BrokenChart)) } };
+const brokenChart = { hitl: { registry: brokenChartRegistry } };
 const brokenQuestion = { hitl: { registry: storyRegistry.extend(widget(questionKind, BrokenQuestion)) } };
 
 /** The chart widget throws while rendering: the error boundary shows the fallback; free text answers. */
@@ -329,25 +321,7 @@ export const InvalidAnswerRefused: Story = {
   },
 };
 
-export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await expect(hitl.sent).toEqual([]);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(answer.requestId).toBe(hitl.ref.requestId);
-    await expect(answer.optionId).toBeUndefined();
-    await expect(JSON.parse(answer.text ?? "")).toEqual({ hitl: 1, kind: "seat-map", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const DeclineWithReason: Story = { play: states.declineWithReason(REASON) };
 
 /** Keyboard: a request with no kind declines as kind "unknown"; no reason given. */
 export const NoKindDeclineByKeyboard: Story = {
@@ -363,8 +337,7 @@ export const NoKindDeclineByKeyboard: Story = {
     await expect(canvas.getByRole("textbox", { name: "Reason (optional)" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(JSON.parse(answer.text ?? "")).toEqual({ hitl: 1, kind: "unknown", declined: true });
+    await expect(await expectOneEnvelope(hitl)).toEqual({ hitl: 1, kind: "unknown", declined: true });
     await expect(await canvas.findByText("Declined")).toBeVisible();
     await expect(canvas.queryByText(/^Reason:/)).toBeNull();
   },
@@ -375,32 +348,9 @@ export const NoKindDeclineByKeyboard: Story = {
 // harness's default without `answer`), or, for Answered, the person's chat message.
 
 /** The decline is on its way; the fallback is disabled. */
-export const Submitting: Story = {
-  args: { state: "submitting", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("aria-busy", "true");
-    const windowSeat = canvas.getByRole("button", { name: "Any window seat" });
-    await expect(windowSeat).toBeDisabled();
-    await expect(canvas.getByRole("textbox", { name: "Your answer" })).toBeDisabled();
-    await userEvent.click(windowSeat, { pointerEventsCheck: 0 });
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const Submitting: Story = { args: { state: "submitting", reason: REASON }, play: states.submitting() };
 
-export const Responded: Story = {
-  args: { state: "responded", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
-};
+export const Responded: Story = { args: { state: "responded", reason: REASON }, play: states.responded() };
 
 /** Answered by a chat message (eve matched it as the free-text answer): the receipt quotes it. */
 export const Answered: Story = {
@@ -418,58 +368,14 @@ export const Answered: Story = {
   },
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const answer = await expectOneAnswer(hitl);
-    await expect(JSON.parse(answer.text ?? "")).toEqual({ hitl: 1, kind: "seat-map", declined: true, reason: REASON });
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "declined");
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the decline (HTTP 400): the error with Retry. */
-export const SendError: Story = {
-  args: { state: "error", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const SendError: Story = { args: { state: "error", reason: REASON }, play: states.sendError() };
 
-export const SendErrorRetry: Story = {
-  args: { state: "error", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(within(canvas.getByRole("alert")).getByRole("button", { name: "Retry" }));
-    const answer = await expectOneAnswer(hitl);
-    await expect(JSON.parse(answer.text ?? "")).toEqual({ hitl: 1, kind: "seat-map", declined: true, reason: REASON });
-    await expect(hitl.sent).toHaveLength(2);
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-  },
-};
+export const SendErrorRetry: Story = { args: { state: "error", reason: REASON }, play: states.sendErrorRetry() };
 
 /** A typed answer the server refuses once (HTTP 400): Retry sends the same text again. */
 export const SendErrorTextRetry: Story = {
@@ -561,10 +467,5 @@ export const Dark: Story = {
 export const DarkDeclined: Story = {
   globals: { theme: "dark" },
   args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
+  play: states.declined(),
 };

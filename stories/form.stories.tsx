@@ -3,11 +3,15 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { formKind } from "../src/kinds/form";
 import {
   expectOneAnswer,
+  expectOneEnvelope,
   type HitlStoryArgs,
   hitlMeta,
   type PayloadOf,
   pickerRequest,
   rawPickerRequest,
+  receiptValues,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 
@@ -79,16 +83,17 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The structured answer inside eve's `text`: `{ hitl, kind, value }` or `{ hitl, kind, declined, reason }`. */
-function envelope(answer: { readonly text?: string | undefined }): unknown {
-  return JSON.parse(answer.text ?? "");
-}
-
-/** The receipt's values as label → value. */
-function receiptValues(canvasElement: HTMLElement): Record<string, string> {
-  const terms = within(canvasElement).getAllByRole("term");
-  return Object.fromEntries(terms.map((term) => [term.textContent ?? "", term.nextElementSibling?.textContent ?? ""]));
-}
+/** The state stories' plays (`stories/support/states.ts`). */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "form",
+  busy: [
+    { role: "button", name: "Create account" },
+    { role: "textbox", name: "Full name" },
+    { role: "checkbox", name: "The NDA is signed" },
+  ],
+  gone: ["textbox"],
+});
 
 const ANA = {
   fullName: "Ana Ribeiro",
@@ -128,9 +133,8 @@ export const Open: Story = {
     await expect(hitl.sent).toEqual([]);
     await userEvent.click(canvas.getByRole("button", { name: "Create account" }));
 
-    const answer = await expectOneAnswer(hitl);
     // Equipment in option order (not click order); the empty optional notes are not sent.
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "form", value: { values: ANA } });
+    await expect(await expectOneEnvelope(hitl)).toEqual({ hitl: 1, kind: "form", value: { values: ANA } });
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(receiptValues(context.canvasElement)).toEqual({
       "Full name": "Ana Ribeiro",
@@ -197,8 +201,7 @@ export const FillWithKeyboard: Story = {
     await expect(canvas.getByRole("textbox", { name: "Your name" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "form",
       value: { values: { name: "Rui Costa", guests: 1, diet: ["vegan"], ride: true } },
@@ -259,130 +262,40 @@ export const InvalidAnswerRefused: Story = {
 const REASON = "Ana's contract isn't signed yet; HR will ask again next week.";
 
 export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
+  play: states.declineWithReason(REASON, async ({ canvas }) => {
     await userEvent.type(canvas.getByRole("textbox", { name: "Full name" }), "Ana Ribeiro");
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "form", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("textbox", { name: "Full name" })).toBeNull();
-  },
+  }),
 };
 
-export const Submitting: Story = {
-  args: { state: "submitting", answer: { values: ANA } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "submitting");
-    await expect(canvas.getByRole("button", { name: "Create account" })).toBeDisabled();
-    await expect(canvas.getByRole("textbox", { name: "Full name" })).toBeDisabled();
-    await expect(canvas.getByRole("checkbox", { name: "The NDA is signed" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(envelope(hitl.sent[0] ?? {})).toEqual({ hitl: 1, kind: "form", value: { values: ANA } });
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const Submitting: Story = { args: { state: "submitting", answer: { values: ANA } }, play: states.submitting() };
 
-export const Responded: Story = {
-  args: { state: "responded", answer: { values: ANA } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Create account" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
-};
+export const Responded: Story = { args: { state: "responded", answer: { values: ANA } }, play: states.responded() };
 
 /** The receipt: every field's label and the value given, options by their labels. */
 export const Answered: Story = {
   args: { state: "answered", answer: { values: { ...ANA, notes: "Prefers a Linux laptop." } } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "form",
-      value: { values: { ...ANA, notes: "Prefers a Linux laptop." } },
-    });
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(receiptValues(context.canvasElement)).toMatchObject({
+  play: states.answered(async ({ canvasElement }) => {
+    await expect(receiptValues(canvasElement)).toMatchObject({
       Team: "Payments",
       Equipment: "Laptop, Headset",
       "Anything we should know?": "Prefers a Linux laptop.",
       "The NDA is signed": "Yes",
     });
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  }),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "form",
-      declined: true,
-      reason: REASON,
-    });
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("textbox")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error, with Retry. */
-export const SendError: Story = {
-  args: { state: "error", answer: { values: ANA } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const SendError: Story = { args: { state: "error", answer: { values: ANA } }, play: states.sendError() };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: { values: ANA } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "form", value: { values: ANA } });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(receiptValues(context.canvasElement)).toMatchObject({ "Full name": "Ana Ribeiro" });
-  },
+  play: states.sendErrorRetry(async ({ canvasElement }) => {
+    await expect(receiptValues(canvasElement)).toMatchObject({ "Full name": "Ana Ribeiro" });
+  }),
 };
 
 /**
@@ -416,8 +329,7 @@ export const InvalidPayload: Story = {
     await expect(within(group).getByText(/fields\.2\.type: Must have a "type" of text, textarea/)).toBeVisible();
 
     const text = "Ana Ribeiro, payments team, starts 3 February.";
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, text);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text });
     await expect(await canvas.findByText(text)).toBeVisible();
   },
@@ -533,11 +445,7 @@ export const Dark: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: { values: ANA } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "form", value: { values: ANA } });
-    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
-    await expect(receiptValues(context.canvasElement)).toMatchObject({ Equipment: "Laptop, Headset" });
-  },
+  play: states.answered(async ({ canvasElement }) => {
+    await expect(receiptValues(canvasElement)).toMatchObject({ Equipment: "Laptop, Headset" });
+  }),
 };

@@ -3,11 +3,15 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { mediaKind } from "../src/kinds/media";
 import {
   expectOneAnswer,
+  expectOneEnvelope,
   type HitlStoryArgs,
   hitlMeta,
   type PayloadOf,
   pickerRequest,
   rawPickerRequest,
+  receiptItems,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 import { photoAt, photoUrl, posterUrl, unsafeUrls } from "./support/media";
@@ -57,18 +61,13 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The structured answer inside eve's `text`: `{ hitl, kind, value }` or `{ hitl, kind, declined, reason }`. */
-function envelope(answer: { readonly text?: string | undefined }): unknown {
-  return JSON.parse(answer.text ?? "");
-}
-
-/** The receipt's chosen items, in order, by their names. */
-function receiptItems(canvasElement: HTMLElement): (string | null)[] {
-  const list = within(canvasElement).getByRole("list");
-  return within(list)
-    .getAllByRole("listitem")
-    .map((item) => item.textContent);
-}
+/** The state stories' plays (`stories/support/states.ts`). */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "media",
+  busy: [{ role: "button", name: "Submit" }],
+  gone: ["listbox"],
+});
 
 /** Choosing by keyboard alone: Tab into the grid, arrows move, Space/Enter toggle, Enter on Submit sends. */
 export const Open: Story = {
@@ -114,8 +113,7 @@ export const Open: Story = {
     await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "media",
       value: { selected: ["tram-28", "belem-tower"] },
@@ -148,8 +146,7 @@ export const ChooseWithMouse: Story = {
     await expect(beach).toHaveAccessibleDescription("Choice 2");
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "media",
       value: { selected: ["tagus-drone", "cascais-beach"] },
@@ -217,56 +214,25 @@ export const InvalidAnswerRefused: Story = {
 const REASON = "None of these are ours to publish; I'll upload our own shots.";
 
 export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
+  play: states.declineWithReason(REASON, async ({ canvas }) => {
     await userEvent.click(canvas.getByRole("option", { name: "Belém Tower at sunset" }));
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "media", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("listbox")).toBeNull();
-  },
+  }),
 };
 
 export const Submitting: Story = {
   args: { state: "submitting", answer: { selected: ["belem-tower"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "submitting");
+  play: states.submitting(async ({ canvas }) => {
     await expect(canvas.getByRole("listbox", { name: PROMPT })).toHaveAttribute("aria-disabled", "true");
-    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
     // Clicking a thumbnail while sending changes nothing.
     const tram = canvas.getByRole("option", { name: "Yellow tram 28 climbing Rua da Graça" });
     await userEvent.click(tram, { pointerEventsCheck: 0 });
     await expect(tram).toHaveAttribute("aria-selected", "false");
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(envelope(hitl.sent[0] ?? {})).toEqual({
-      hitl: 1,
-      kind: "media",
-      value: { selected: ["belem-tower"] },
-    });
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  }),
 };
 
 export const Responded: Story = {
   args: { state: "responded", answer: { selected: ["belem-tower"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
+  play: states.responded(),
 };
 
 const ANSWER = { selected: ["senhora-do-monte", "tram-28", "fado-mouraria"] };
@@ -274,78 +240,30 @@ const ANSWER = { selected: ["senhora-do-monte", "tram-28", "fado-mouraria"] };
 /** The receipt lists what was chosen, in the order it was chosen. */
 export const Answered: Story = {
   args: { state: "answered", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "media", value: ANSWER });
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(receiptItems(context.canvasElement)).toEqual([
+  play: states.answered(async ({ canvasElement }) => {
+    await expect(receiptItems(canvasElement)).toEqual([
       "Night view from Miradouro da Senhora do Monte",
       "Yellow tram 28 climbing Rua da Graça",
       "Fado night in Mouraria (audio)",
     ]);
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  }),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "media",
-      declined: true,
-      reason: REASON,
-    });
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("listbox")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error, with Retry; the choice stays operable. */
 export const SendError: Story = {
   args: { state: "error", answer: { selected: ["belem-tower"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: states.sendError(),
 };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: { selected: ["belem-tower"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "media", value: { selected: ["belem-tower"] } });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(receiptItems(context.canvasElement)).toEqual(["Belém Tower at sunset"]);
-  },
+  play: states.sendErrorRetry(async ({ canvasElement }) => {
+    await expect(receiptItems(canvasElement)).toEqual(["Belém Tower at sunset"]);
+  }),
 };
 
 /**
@@ -389,7 +307,7 @@ export const UnsafeUrlsShownBroken: Story = {
 
     await userEvent.click(canvas.getByRole("option", { name: "Fishing boats in the harbour" }));
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "media",
       value: { selected: ["harbour"] },
@@ -428,8 +346,7 @@ export const InvalidPayload: Story = {
     await expect(within(group).getByText(/min: min \(3\) is greater than max \(2\)/)).toBeVisible();
 
     const text = "Use the tram photo, it says Lisbon best.";
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, text);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text });
     await expect(await canvas.findByText(text)).toBeVisible();
   },
@@ -475,8 +392,11 @@ export const LargeTenThousandItems: Story = {
     await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "media", value: { selected: ["frame-10000"] } });
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "media",
+      value: { selected: ["frame-10000"] },
+    });
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(receiptItems(context.canvasElement)).toEqual([`Time-lapse frame ${FRAMES}`]);
   },
@@ -501,12 +421,7 @@ export const Dark: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "media", value: ANSWER });
-    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(receiptItems(context.canvasElement)).toHaveLength(3);
-  },
+  play: states.answered(async ({ canvasElement }) => {
+    await expect(receiptItems(canvasElement)).toHaveLength(3);
+  }),
 };

@@ -2,12 +2,17 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { multiSelectKind } from "../src/kinds/multi-select";
 import {
+  expectNothingSent,
   expectOneAnswer,
-  type HitlScenario,
+  expectOneEnvelope,
   type HitlStoryArgs,
   hitlMeta,
   pickerRequest,
   rawPickerRequest,
+  receiptItems,
+  type StateCheck,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 
@@ -56,19 +61,26 @@ type Story = StoryObj<typeof meta>;
 
 const REASON = "Alerts are handled by the platform team now.";
 
-/** The answer as the server received it: the kit's envelope, parsed. */
-async function envelopeOf(hitl: HitlScenario): Promise<unknown> {
-  const answer = await expectOneAnswer(hitl);
-  await expect(answer.requestId).toBe(hitl.ref.requestId);
-  await expect(answer.optionId).toBeUndefined();
-  return JSON.parse(answer.text ?? "");
-}
+/** The state stories' plays (`stories/support/states.ts`). */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "multi-select",
+  busy: [
+    { role: "checkbox", name: "Email" },
+    { role: "checkbox", name: "Slack #deploys" },
+    { role: "button", name: "Submit" },
+    { role: "button", name: "Decline" },
+  ],
+  gone: ["checkbox"],
+});
 
-/** Nothing reached the transport or the server. */
-async function expectNothingSent(hitl: HitlScenario) {
-  await expect(hitl.sent).toEqual([]);
-  await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-}
+/** The receipt lists the chosen options' labels. */
+const chosen =
+  (...labels: string[]): StateCheck =>
+  async ({ group }) => {
+    await expect(receiptItems(group)).toEqual(labels);
+    for (const label of labels) await expect(within(group).getByText(label)).toBeVisible();
+  };
 
 /** Keyboard only: Tab through the toolbar into the list, Space to check, Tab to Submit, Enter. */
 export const Open: Story = {
@@ -116,18 +128,14 @@ export const Open: Story = {
     await expect(hitl.sent).toEqual([]);
     await userEvent.keyboard("{Enter}");
 
-    await expect(await envelopeOf(hitl)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "multi-select",
       value: { selected: ["email", "push"] },
     });
     const receipt = await canvas.findByText("Answered");
     await expect(receipt).toBeVisible();
-    await expect(
-      within(widget)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Email", "Push notification"]);
+    await expect(receiptItems(widget)).toEqual(["Email", "Push notification"]);
     await expect(canvas.queryByRole("checkbox")).toBeNull();
     await expect(widget).toHaveAttribute("data-state", "answered");
   },
@@ -151,7 +159,7 @@ export const MaxReached: Story = {
     await userEvent.click(canvas.getByRole("checkbox", { name: "SMS" }));
     await userEvent.click(canvas.getByRole("checkbox", { name: "Weekly summary" }));
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
-    await expect(await envelopeOf(hitl)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "multi-select",
       value: { selected: ["email", "slack", "weekly"] },
@@ -190,7 +198,11 @@ export const SelectAllAndClear: Story = {
     await userEvent.click(canvas.getByRole("checkbox", { name: "German" }));
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
     // In option order, not click order.
-    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", value: { selected: ["de", "ja"] } });
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["de", "ja"] },
+    });
   },
 };
 
@@ -212,135 +224,36 @@ export const InvalidAnswerRefused: Story = {
   },
 };
 
-export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await expect(hitl.sent).toEqual([]);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const DeclineWithReason: Story = { play: states.declineWithReason(REASON) };
 
 export const Submitting: Story = {
   args: { state: "submitting", answer: { selected: ["email", "slack"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("aria-busy", "true");
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("checkbox", { name: "Email" })).toBeDisabled();
-    const submit = canvas.getByRole("button", { name: "Submit" });
-    await expect(submit).toBeDisabled();
-    // A second click while sending sends nothing more.
-    await userEvent.click(submit, { pointerEventsCheck: 0 });
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: states.submitting(),
 };
 
 export const Responded: Story = {
   args: { state: "responded", answer: { selected: ["email", "slack"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("checkbox", { name: "Slack #deploys" })).toBeDisabled();
-    await expect(canvas.getByRole("button", { name: "Decline" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
+  play: states.responded(),
 };
 
 export const Answered: Story = {
   args: { state: "answered", answer: { selected: ["sms", "push", "weekly"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await envelopeOf(hitl)).toEqual({
-      hitl: 1,
-      kind: "multi-select",
-      value: { selected: ["sms", "push", "weekly"] },
-    });
-    const widget = canvas.getByRole("group", { name: PROMPT });
-    await expect(widget).toHaveAttribute("data-state", "answered");
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(
-      within(widget)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["SMS", "Push notification", "Weekly summary"]);
-    await expect(canvas.queryByRole("checkbox")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  play: states.answered(chosen("SMS", "Push notification", "Weekly summary")),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await envelopeOf(hitl)).toEqual({ hitl: 1, kind: "multi-select", declined: true, reason: REASON });
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "declined");
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("checkbox")).toBeNull();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("checkbox")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    // The agent withdrew it: no answer, and the tool call still got its one result.
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error with Retry; the selection is kept. */
 export const SendError: Story = {
   args: { state: "error", answer: { selected: ["email", "slack"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: states.sendError(),
 };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: { selected: ["email", "slack"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(await envelopeOf(hitl)).toEqual({
-      hitl: 1,
-      kind: "multi-select",
-      value: { selected: ["email", "slack"] },
-    });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("Slack #deploys")).toBeVisible();
-  },
+  play: states.sendErrorRetry(chosen("Email", "Slack #deploys")),
 };
 
 /** Duplicate ids and min > max fail the kind's schema: the fallback lists why and still takes an answer. */
@@ -372,8 +285,7 @@ export const InvalidPayload: Story = {
     await expect(within(group).getByText('options.1.id: Duplicate id "email" (same as options.0)')).toBeVisible();
     await expect(within(group).getByText("options.2.label: Must not be empty")).toBeVisible();
 
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), "Email and SMS, please");
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, "Email and SMS, please");
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: "Email and SMS, please" });
     await expect(await canvas.findByText("Email and SMS, please")).toBeVisible();
   },
@@ -440,7 +352,7 @@ export const LargeOptions: Story = {
     await expect(canvas.getByText("2 selected — choose 1 to 20")).toBeVisible();
 
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
-    await expect(await envelopeOf(hitl)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "multi-select",
       value: { selected: ["acme/payments-ledger-v2", "acme/billing-ledger-v2"] },
@@ -468,12 +380,5 @@ export const Dark: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: { selected: ["email", "monthly"] } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
-    await expect(await envelopeOf(hitl)).toMatchObject({ value: { selected: ["email", "monthly"] } });
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("Monthly report")).toBeVisible();
-  },
+  play: states.answered(chosen("Email", "Monthly report")),
 };

@@ -1,14 +1,18 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, waitFor, within } from "storybook/test";
+import { expect, userEvent, within } from "storybook/test";
 import { textKind } from "../src/kinds/native";
 import {
+  expectNothingSent,
   expectOneAnswer,
-  type HitlScenario,
   type HitlStoryArgs,
   hitlMeta,
   pickerRequest,
+  pressArrow,
   questionRequest,
   rawPickerRequest,
+  type StateCheck,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 
@@ -54,19 +58,35 @@ const strategies = questionRequest(
 const REASON = "We're freezing deploys until the incident review on Friday.";
 const FREE_TEXT = "Run it in eu-central-1 (Frankfurt) instead.";
 
-/** Nothing reached the transport or the server. */
-async function expectNothingSent(hitl: HitlScenario) {
-  await expect(hitl.sent).toEqual([]);
-  await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-}
+/** eve's own answer: the stories' `answer` args are already `{ optionId }` or `{ text }`. */
+const asEve = (answer: unknown) => answer as { optionId?: string; text?: string };
 
-/** A decline travels as the kit's declined envelope in eve's `text`. */
-async function expectDeclined(hitl: HitlScenario, kind: "question" | "text", reason: string) {
-  const answer = await expectOneAnswer(hitl);
-  await expect(answer.requestId).toBe(hitl.ref.requestId);
-  await expect(answer.optionId).toBeUndefined();
-  await expect(JSON.parse(answer.text ?? "")).toEqual({ hitl: 1, kind, declined: true, reason });
-}
+/** The Question's state stories' plays (`stories/support/states.ts`); declines travel as envelopes. */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "question",
+  native: asEve,
+  busy: [
+    { role: "button", name: "Europe (Ireland)" },
+    { role: "button", name: "Asia Pacific (Sydney)" },
+  ],
+  gone: ["radiogroup", "textbox"],
+});
+
+/** The receipt names the chosen option. */
+const chose =
+  (label: string): StateCheck =>
+  async ({ canvas }) => {
+    await expect(canvas.getByText(label)).toBeVisible();
+  };
+
+/** The receipt quotes what the person wrote. */
+const wrote =
+  (text: string): StateCheck =>
+  async ({ canvas }) => {
+    await expect(canvas.getByText("Wrote")).toBeVisible();
+    await expect(canvas.getByText(text)).toBeVisible();
+  };
 
 // ─── Question: buttons ───────────────────────────────────────────────────────────────────────────
 
@@ -142,12 +162,9 @@ export const RadioGroupByKeyboard: Story = {
     await expect(canary).toHaveFocus();
     await expect(canary).toHaveAccessibleDescription("5% of traffic for 30 minutes, then everyone");
     await expect(canary).not.toBeChecked();
-    // Held like a person's key press: Radix moves focus on a timer and checks the radio it
-    // focuses only while an arrow key is down (user-event would release it in the same tick).
-    await userEvent.keyboard("{ArrowDown>}");
+    // Held like a person's key press: Radix checks the radio it focuses only while the key is down.
     const blueGreen = canvas.getByRole("radio", { name: "Blue/green" });
-    await waitFor(() => expect(blueGreen).toHaveFocus());
-    await userEvent.keyboard("{/ArrowDown}");
+    await pressArrow("ArrowDown", blueGreen);
     await expect(blueGreen).toBeChecked();
 
     // One Tab leaves the group for Submit.
@@ -199,131 +216,44 @@ export const InvalidAnswerRefused: Story = {
   },
 };
 
-export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await expect(hitl.sent).toEqual([]);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    await expectDeclined(hitl, "question", REASON);
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const DeclineWithReason: Story = { play: states.declineWithReason(REASON) };
 
 // ─── Question: states ────────────────────────────────────────────────────────────────────────────
 
 export const Submitting: Story = {
   args: { state: "submitting", answer: { optionId: "eu-west-1" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("aria-busy", "true");
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    const europe = canvas.getByRole("button", { name: "Europe (Ireland)" });
-    await expect(europe).toBeDisabled();
-    // A second click while sending sends nothing more.
-    await userEvent.click(europe, { pointerEventsCheck: 0 });
-    await expect(hitl.sent).toEqual([{ optionId: "eu-west-1", requestId: hitl.ref.requestId }]);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: states.submitting(),
 };
 
 export const Responded: Story = {
   args: { state: "responded", answer: { optionId: "eu-west-1" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Asia Pacific (Sydney)" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
+  play: states.responded(),
 };
 
 export const Answered: Story = {
   args: { state: "answered", answer: { optionId: "ap-southeast-2" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toEqual({ optionId: "ap-southeast-2", requestId: hitl.ref.requestId });
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "answered");
-    await expect(canvas.getByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("Asia Pacific (Sydney)")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  play: states.answered(chose("Asia Pacific (Sydney)")),
 };
 
 /** The receipt of a free-text answer quotes what the person wrote. */
 export const AnsweredWithText: Story = {
   args: { request: withFreeText, state: "answered", answer: { text: FREE_TEXT } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: FREE_TEXT });
-    await expect(canvas.getByText("Wrote")).toBeVisible();
-    await expect(canvas.getByText(FREE_TEXT)).toBeVisible();
-    await expect(canvas.queryByRole("textbox")).toBeNull();
-  },
+  play: states.answered(wrote(FREE_TEXT)),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expectDeclined(hitl, "question", REASON);
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "declined");
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error with Retry. */
 export const SendError: Story = {
   args: { state: "error", answer: { optionId: "us-east-1" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: states.sendError(),
 };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: { optionId: "us-east-1" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(await expectOneAnswer(hitl)).toEqual({ optionId: "us-east-1", requestId: hitl.ref.requestId });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("US East (N. Virginia)")).toBeVisible();
-  },
+  play: states.sendErrorRetry(chose("US East (N. Virginia)")),
 };
 
 /** Two options share an id: the kind's schema refuses it, the fallback lists why and takes free text. */
@@ -345,8 +275,7 @@ export const InvalidPayload: Story = {
     // The options are still offered as buttons.
     await expect(within(group).getByRole("button", { name: "Europe (London)" })).toBeVisible();
 
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), "Ireland, please");
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, "Ireland, please");
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: "Ireland, please" });
     await expect(await canvas.findByText("Ireland, please")).toBeVisible();
   },
@@ -423,12 +352,7 @@ export const DarkRadioGroup: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: { optionId: "eu-west-1" } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toMatchObject({ optionId: "eu-west-1" });
-    await expect(canvas.getByText("Europe (Ireland)")).toBeVisible();
-  },
+  play: states.answered(chose("Europe (Ireland)")),
 };
 
 // ─── TextQuestion (an eve question without options) ──────────────────────────────────────────────
@@ -437,6 +361,19 @@ const TEXT_PROMPT = "What should the headline of the 4.2 release notes be?";
 /** eve's text question: `ctx.ask` without options. */
 const textQuestion = questionRequest(TEXT_PROMPT, [], { toolName: "draft_release_notes" });
 const HEADLINE = "Faster checkout with saved cards";
+const LATER = "Let marketing write it.";
+
+/** The TextQuestion's state stories' plays. */
+const textStates = statePlays({
+  prompt: TEXT_PROMPT,
+  kind: "text",
+  native: asEve,
+  busy: [
+    { role: "textbox", name: "Your answer" },
+    { role: "button", name: "Send" },
+  ],
+  gone: ["textbox"],
+});
 
 export const TextOpen: Story = {
   args: { request: textQuestion },
@@ -495,103 +432,42 @@ export const TextInvalidAnswerRefused: Story = {
 
 export const TextDeclineWithReason: Story = {
   args: { request: textQuestion },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, "Let marketing write it.");
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    await expectDeclined(hitl, "text", "Let marketing write it.");
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText("Reason: Let marketing write it.")).toBeVisible();
-  },
+  play: textStates.declineWithReason(LATER),
 };
 
 export const TextSubmitting: Story = {
   args: { request: textQuestion, state: "submitting", answer: { text: HEADLINE } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("textbox", { name: "Your answer" })).toBeDisabled();
-    await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
-    await expect(hitl.sent).toEqual([{ requestId: hitl.ref.requestId, text: HEADLINE }]);
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: textStates.submitting(),
 };
 
 export const TextResponded: Story = {
   args: { request: textQuestion, state: "responded", answer: { text: HEADLINE } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("textbox", { name: "Your answer" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
+  play: textStates.responded(),
 };
 
 export const TextAnswered: Story = {
   args: { request: textQuestion, state: "answered", answer: { text: HEADLINE } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: HEADLINE });
-    await expect(canvas.getByRole("group", { name: TEXT_PROMPT })).toHaveAttribute("data-state", "answered");
-    await expect(canvas.getByText("Wrote")).toBeVisible();
-    await expect(canvas.getByText(HEADLINE)).toBeVisible();
-    await expect(canvas.queryByRole("textbox")).toBeNull();
-  },
+  play: textStates.answered(wrote(HEADLINE)),
 };
 
 export const TextDeclined: Story = {
-  args: { request: textQuestion, state: "declined", reason: "Let marketing write it." },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expectDeclined(hitl, "text", "Let marketing write it.");
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText("Reason: Let marketing write it.")).toBeVisible();
-  },
+  args: { request: textQuestion, state: "declined", reason: LATER },
+  play: textStates.declined(),
 };
 
 export const TextCancelled: Story = {
   args: { request: textQuestion, state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("textbox")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
+  play: textStates.cancelled(),
 };
 
 export const TextSendError: Story = {
   args: { request: textQuestion, state: "error", answer: { text: HEADLINE } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+  play: textStates.sendError(),
 };
 
 export const TextSendErrorRetry: Story = {
   args: { request: textQuestion, state: "error", answer: { text: HEADLINE } },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await userEvent.click(within(canvas.getByRole("alert")).getByRole("button", { name: "Retry" }));
-    await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: HEADLINE });
-    await expect(hitl.sent).toHaveLength(2);
-    await expect(await canvas.findByText(HEADLINE)).toBeVisible();
-  },
+  play: textStates.sendErrorRetry(wrote(HEADLINE)),
 };
 
 /**
@@ -644,8 +520,7 @@ export const TextInvalidPayload: Story = {
     await userEvent.click(within(group).getByText("Details (2 problems)"));
     await expect(within(group).getByText("placeholder: Must be at most 500 characters")).toBeVisible();
 
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), HEADLINE);
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, HEADLINE);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: HEADLINE });
     await expect(await canvas.findByText(HEADLINE)).toBeVisible();
   },
@@ -664,10 +539,6 @@ export const TextDark: Story = {
 
 export const TextDarkDeclined: Story = {
   globals: { theme: "dark" },
-  args: { request: textQuestion, state: "declined", reason: "Let marketing write it." },
-  play: async (context) => {
-    await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Reason: Let marketing write it.")).toBeVisible();
-  },
+  args: { request: textQuestion, state: "declined", reason: LATER },
+  play: textStates.declined(),
 };

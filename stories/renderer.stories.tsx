@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { CSSProperties } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { z } from "zod";
-import { defineKind } from "../src/kinds/define-kind";
-import { widget } from "../src/react/registry";
 import {
   approvalRequest,
+  brokenChartRegistry,
   expectOneAnswer,
+  expectOneEnvelope,
   HitlStory,
   type HitlStoryArgs,
   hitlMeta,
@@ -15,7 +14,6 @@ import {
   StoryRenderer,
   scenarioOf,
   storyHitl,
-  storyRegistry,
 } from "./support";
 
 /**
@@ -132,20 +130,10 @@ export const InlineByCallId: Story = {
   },
 };
 
-const chartKind = defineKind({
-  kind: "chart",
-  request: z.object({ series: z.array(z.number()) }),
-  response: z.strictObject({ chartType: z.enum(["bar", "line"]) }),
-});
-
-function BrokenChart(): never {
-  throw new Error("Cannot read the series (the chart library failed to load)");
-}
-
 /** The widget throws while rendering: the error boundary shows the fallback, still answerable. */
 export const WidgetThrows: Story = {
   args: { request: rawPickerRequest({ kind: "chart", series: [3, 1, 4] }, { prompt: "Which chart fits this data?" }) },
-  parameters: { hitl: { registry: storyRegistry.extend(widget(chartKind, BrokenChart)) } },
+  parameters: { hitl: { registry: brokenChartRegistry } },
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
@@ -193,8 +181,12 @@ export const UnknownKindDeclined: Story = {
     await expect(within(group).getByRole("textbox", { name: "Reason (optional)" })).toHaveFocus();
     await userEvent.keyboard("I'll choose at check-in{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(answer.requestId).toBe(hitl.ref.requestId);
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "seat-map",
+      declined: true,
+      reason: "I'll choose at check-in",
+    });
     await expect(await canvas.findByText("Declined")).toBeVisible();
     await expect(canvas.getByText("Reason: I'll choose at check-in")).toBeVisible();
   },

@@ -3,11 +3,16 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { templateKind } from "../src/kinds/template";
 import {
   expectOneAnswer,
+  expectOneEnvelope,
   type HitlStoryArgs,
   hitlMeta,
   type PayloadOf,
   pickerRequest,
   rawPickerRequest,
+  receiptValues,
+  type StateCheck,
+  sendText,
+  statePlays,
   storyHitl,
 } from "./support";
 import { previewAt, templatePreviewUrl, unsafeUrls } from "./support/media";
@@ -80,10 +85,17 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The structured answer inside eve's `text`: `{ hitl, kind, value }` or `{ hitl, kind, declined, reason }`. */
-function envelope(answer: { readonly text?: string | undefined }): unknown {
-  return JSON.parse(answer.text ?? "");
-}
+/** The state stories' plays (`stories/support/states.ts`). */
+const states = statePlays({
+  prompt: PROMPT,
+  kind: "template",
+  busy: [
+    { role: "button", name: "Submit" },
+    { role: "searchbox", name: "Search templates" },
+    { role: "radio", name: "Release notes" },
+  ],
+  gone: ["radiogroup"],
+});
 
 /** Clicks a template's card (its visible name; the radio itself is visually hidden). */
 async function clickCard(canvasElement: HTMLElement, name: string) {
@@ -93,12 +105,6 @@ async function clickCard(canvasElement: HTMLElement, name: string) {
   if (!card) throw new Error(`no card around the radio "${name}"`);
   await userEvent.click(card);
   await expect(radio).toBeChecked();
-}
-
-/** The receipt's variables as label → value. */
-function receiptValues(canvasElement: HTMLElement): Record<string, string> {
-  const terms = within(canvasElement).getAllByRole("term");
-  return Object.fromEntries(terms.map((term) => [term.textContent ?? "", term.nextElementSibling?.textContent ?? ""]));
 }
 
 /** Filter by tag, choose a card, fill its required variables, send. */
@@ -134,8 +140,7 @@ export const Open: Story = {
     await expect(hitl.sent).toEqual([]);
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "template",
       value: {
@@ -192,8 +197,7 @@ export const ChooseWithKeyboard: Story = {
     await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
 
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "template",
       value: { templateId: "status-update", variables: { team: "Payments" } },
@@ -238,22 +242,9 @@ export const InvalidAnswerRefused: Story = {
 const REASON = "We write postmortems in Confluence, not from a template here.";
 
 export const DeclineWithReason: Story = {
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await clickCard(context.canvasElement, "Incident postmortem");
-    await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
-    const reason = canvas.getByRole("textbox", { name: "Reason (optional)" });
-    await expect(reason).toHaveFocus();
-    await userEvent.type(reason, REASON);
-    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
-
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({ hitl: 1, kind: "template", declined: true, reason: REASON });
-    await expect(await canvas.findByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-    await expect(canvas.queryByRole("radiogroup")).toBeNull();
-  },
+  play: states.declineWithReason(REASON, async ({ canvasElement }) => {
+    await clickCard(canvasElement, "Incident postmortem");
+  }),
 };
 
 const ANSWER = {
@@ -261,107 +252,37 @@ const ANSWER = {
   variables: { product: "Acme Checkout", window: "14:05–14:40 UTC" },
 };
 
-export const Submitting: Story = {
-  args: { state: "submitting", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Sending your answer…")).toBeVisible();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "submitting");
-    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
-    await expect(canvas.getByRole("searchbox", { name: "Search templates" })).toBeDisabled();
-    await expect(canvas.getByRole("radio", { name: "Release notes" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-    await expect(envelope(hitl.sent[0] ?? {})).toEqual({ hitl: 1, kind: "template", value: ANSWER });
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
-};
+export const Submitting: Story = { args: { state: "submitting", answer: ANSWER }, play: states.submitting() };
 
-export const Responded: Story = {
-  args: { state: "responded", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Answer sent. Waiting for the agent…")).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Submit" })).toBeDisabled();
-    await expect(hitl.sent).toHaveLength(1);
-  },
-};
+export const Responded: Story = { args: { state: "responded", answer: ANSWER }, play: states.responded() };
 
 /** The receipt: the chosen template's preview and name, and each variable as filled in. */
 export const Answered: Story = {
   args: { state: "answered", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
-    await expect(canvas.getByText("Answered")).toBeVisible();
+  play: states.answered(async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText("Customer outage notice")).toBeVisible();
-    await expect(receiptValues(context.canvasElement)).toEqual({
+    await expect(receiptValues(canvasElement)).toEqual({
       "Product name": "Acme Checkout",
       "Outage window": "14:05–14:40 UTC",
     });
-    await expect(canvas.queryByRole("button")).toBeNull();
-  },
+  }),
 };
 
-export const Declined: Story = {
-  args: { state: "declined", reason: REASON },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
-      hitl: 1,
-      kind: "template",
-      declined: true,
-      reason: REASON,
-    });
-    await expect(canvas.getByText("Declined")).toBeVisible();
-    await expect(canvas.getByText(`Reason: ${REASON}`)).toBeVisible();
-  },
-};
+export const Declined: Story = { args: { state: "declined", reason: REASON }, play: states.declined() };
 
-export const Cancelled: Story = {
-  args: { state: "cancelled" },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("Cancelled: the agent no longer needs this answer.")).toBeVisible();
-    await expect(canvas.queryByRole("radiogroup")).toBeNull();
-    await expect(canvas.queryByRole("button")).toBeNull();
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await expect(hitl.session.toolResults(hitl.ref.callId)).toHaveLength(1);
-  },
-};
+export const Cancelled: Story = { args: { state: "cancelled" }, play: states.cancelled() };
 
 /** The server refused the answer (HTTP 400): the error, with Retry. */
-export const SendError: Story = {
-  args: { state: "error", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(alert).toHaveTextContent("Couldn't send your answer.");
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
-    await expect(canvas.getByRole("group", { name: PROMPT })).toHaveAttribute("data-state", "error");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-  },
+export const SendError: Story = { args: { state: "error", answer: ANSWER }, play: states.sendError() };
+
+/** The receipt names the chosen template. */
+const noticeReceipt: StateCheck = async ({ canvas }) => {
+  await expect(canvas.getByText("Customer outage notice")).toBeVisible();
 };
 
 export const SendErrorRetry: Story = {
   args: { state: "error", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    const alert = canvas.getByRole("alert");
-    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
-    await expect(hitl.sent).toHaveLength(2); // the refused send and the retry
-    await expect(await canvas.findByText("Answered")).toBeVisible();
-    await expect(canvas.getByText("Customer outage notice")).toBeVisible();
-  },
+  play: states.sendErrorRetry(noticeReceipt),
 };
 
 /** A preview URL the kit refuses (`javascript:`) is never loaded: the card shows a placeholder. */
@@ -388,7 +309,7 @@ export const UnsafePreviewShownBroken: Story = {
 
     await clickCard(context.canvasElement, "Press release");
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "template",
       value: { templateId: "press-release", variables: {} },
@@ -413,8 +334,7 @@ export const InvalidPayload: Story = {
     await expect(within(group).getByText("templates: Must have at least 1 template")).toBeVisible();
 
     const text = "Use the incident postmortem template, service checkout-api.";
-    await userEvent.type(within(group).getByRole("textbox", { name: "Your answer" }), text);
-    await userEvent.click(within(group).getByRole("button", { name: "Send" }));
+    await sendText(group, text);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text });
     await expect(await canvas.findByText(text)).toBeVisible();
   },
@@ -459,8 +379,7 @@ export const LargeTwoThousandTemplates: Story = {
 
     await clickCard(context.canvasElement, "Sales email #1337");
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
-    const answer = await expectOneAnswer(hitl);
-    await expect(envelope(answer)).toEqual({
+    await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "template",
       value: { templateId: "tpl-1337", variables: {} },
@@ -484,11 +403,5 @@ export const Dark: Story = {
 export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: ANSWER },
-  play: async (context) => {
-    const hitl = await storyHitl(context);
-    const canvas = within(context.canvasElement);
-    await expect(envelope(await expectOneAnswer(hitl))).toEqual({ hitl: 1, kind: "template", value: ANSWER });
-    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
-    await expect(canvas.getByText("Customer outage notice")).toBeVisible();
-  },
+  play: states.answered(noticeReceipt),
 };

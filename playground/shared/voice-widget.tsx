@@ -13,7 +13,7 @@ export function VoicePicker({ payload, prompt, answer, onSubmit, ...shell }: Wid
       <Shell.Prompt>{prompt}</Shell.Prompt>
       <Shell.Form onSubmit={() => onSubmit?.({ voiceId })}>
         {payload.voices.map((voice) => (
-          <div key={voice.id} className="voice-option">
+          <div key={voice.id} className="voice-option" data-state={voice.id === voiceId ? "checked" : "unchecked"}>
             <label>
               <input type="radio" name={name} checked={voice.id === voiceId} onChange={() => setVoiceId(voice.id)} />
               {` ${voice.name} `}

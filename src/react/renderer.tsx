@@ -16,6 +16,7 @@ import type { ParkedRequest } from "../core/model";
 import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry } from "./registry";
+import { ReplyTextContext } from "./reply-text";
 import type { HitlTransport } from "./transport";
 import { useParkedInput } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
@@ -191,13 +192,17 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
     );
   }
   const Widget = resolution.entry.component;
+  // Answered, but not with the kind's value (a chat reply): the receipt quotes the words.
+  const replyText = input.status === "answered" && input.answer === undefined ? input.answerText : undefined;
   return (
-    <Widget
-      {...common}
-      payload={resolution.payload}
-      {...(input.answer !== undefined ? { answer: input.answer } : {})}
-      onSubmit={input.submit}
-    />
+    <ReplyTextContext.Provider value={replyText}>
+      <Widget
+        {...common}
+        payload={resolution.payload}
+        {...(input.answer !== undefined ? { answer: input.answer } : {})}
+        onSubmit={input.submit}
+      />
+    </ReplyTextContext.Provider>
   );
 });
 

@@ -1,3 +1,14 @@
+export {
+  type ExpectedAnswer,
+  expectAnswer,
+  expectNothingSent,
+  expectOneEnvelope,
+  parseEnvelope,
+  type ReceivedAnswer,
+} from "./answers";
+export { BrokenChart, brokenChartRegistry, chartKind } from "./broken";
+export { pressArrow, sendText } from "./interaction";
+export { receiptItems, receiptValues } from "./receipts";
 export { StoryFallback, storyRegistry } from "./registry";
 export {
   approvalRequest,
@@ -22,3 +33,15 @@ export {
   storyHitl,
   storyStates,
 } from "./scenario";
+export {
+  CANCELLED_TEXT,
+  type Control,
+  RESPONDED_TEXT,
+  SEND_ERROR_TEXT,
+  type StateCheck,
+  type StatePlays,
+  type StatePlaysOptions,
+  type StateScene,
+  SUBMITTING_TEXT,
+  statePlays,
+} from "./states";

@@ -21,5 +21,6 @@ export const commonLabels = {
   receiptInvalid: "The agent could not use this answer.",
   receiptWithdrawn: "Withdrawn: this request ended before it was answered.",
   reasonPrefix: "Reason:",
+  receiptReplied: (text: string) => `Answered in the chat: “${text}”`,
 };
 export type CommonLabels = typeof commonLabels;

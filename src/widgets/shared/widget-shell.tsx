@@ -12,6 +12,7 @@ import {
   useState,
 } from "react";
 import { useLabels } from "../../react/labels";
+import { useReplyText } from "../../react/reply-text";
 import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
 import { type CommonLabels, commonLabels } from "./labels";
 import { useSentFlag } from "./use-answer";
@@ -265,6 +266,7 @@ export interface ShellReceiptProps extends ComponentPropsWithoutRef<"div"> {
 /** The read-only record once the request is answered or ended; nothing otherwise. */
 export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps) {
   const { status, labels, declineReason } = useShell();
+  const replyText = useReplyText();
   if (!isSettledStatus(status)) return null;
   const heading: Record<SettledStatus, string> = {
     answered: labels.receiptAnswered,
@@ -282,7 +284,14 @@ export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps
       <p data-slot="receipt-outcome" className="hitl-receipt-outcome">
         {heading[status]}
       </p>
-      {showSummary && summary}
+      {showSummary &&
+        (replyText !== undefined ? (
+          <p data-slot="receipt-reply" className="hitl-receipt-reason">
+            {labels.receiptReplied(replyText)}
+          </p>
+        ) : (
+          summary
+        ))}
       {(status === "declined" || status === "denied") && declineReason && (
         <p data-slot="receipt-reason" className="hitl-receipt-reason">
           {labels.reasonPrefix} {declineReason}
