@@ -223,7 +223,11 @@ function Options({ className, ...props }: ComponentPropsWithoutRef<"div">) {
 }
 
 /** A labelled textarea with Send (Ctrl/Cmd+Enter sends). */
-function FreeText({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+function FreeText({
+  className,
+  actions,
+  ...props
+}: Omit<ComponentPropsWithoutRef<"form">, "onSubmit"> & { actions?: ReactNode }) {
   const { labels, text, setText, textError, sendText } = useFallback();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
@@ -238,6 +242,7 @@ function FreeText({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">
       onValueChange={setText}
       error={textError}
       onSend={sendText}
+      actions={actions}
       className={cx("hitl-fallback-text", className)}
       {...props}
     />
@@ -278,10 +283,8 @@ export function Fallback({ prompt, answerText, ...props }: FallbackProps) {
       <Notice />
       <Issues />
       <Options />
-      <FreeText />
-      <ShellActions>
-        <Decline />
-      </ShellActions>
+      {/* Decline beside Send: one row of actions, as in every other widget. */}
+      <FreeText actions={<Decline />} />
       <ShellStatus />
       <ShellReceipt summary={<Summary answerText={answerText} />} />
     </Root>

@@ -21,6 +21,8 @@ export interface FreeTextFieldProps extends Omit<ComponentPropsWithoutRef<"form"
   onValueChange: (value: string) => void;
   error?: string | undefined;
   onSend: () => void;
+  /** More buttons for the actions row beside Send (e.g. Decline), when Send sits below the field. */
+  actions?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function FreeTextField({
   hint,
   hintClassName,
   rowClassName,
+  actions,
   multiline,
   placeholder,
   value,
@@ -99,7 +102,12 @@ export function FreeTextField({
           {error}
         </p>
       )}
-      {!rowClassName && <div className="hitl-actions">{send}</div>}
+      {!rowClassName && (
+        <div className="hitl-actions">
+          {send}
+          {actions}
+        </div>
+      )}
     </ShellForm>
   );
 }
