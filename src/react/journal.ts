@@ -14,7 +14,12 @@ export interface SubmissionJournal {
   record(sessionKey: string, requestId: string, answer: AnswerPayload): void;
   /** Claims the request for this tab. `taken`: another tab is answering or answered it. */
   claim(sessionKey: string, requestId: string): Promise<"claimed" | "taken">;
-  /** Forgets the request (it settled, or its answer definitively did not arrive). */
+  /**
+   * The request settled: forget this tab's record but keep the claim (until it expires), so a
+   * tab whose stream lags behind, and still shows the request open, cannot answer it again.
+   */
+  settle(sessionKey: string, requestId: string): void;
+  /** The answer definitively did not arrive: forget the record and give up the claim. */
   release(sessionKey: string, requestId: string): void;
 }
 
@@ -24,6 +29,7 @@ const CLAIM_TTL_MS = 10 * 60_000;
 
 export function createBrowserJournal(): SubmissionJournal {
   const tabId = getTabId();
+  pruneExpiredClaims();
   const recordKey = (session: string, request: string) => `${PREFIX}:pending:${session}:${request}`;
   const claimKey = (session: string, request: string) => `${PREFIX}:claim:${session}:${request}`;
 
@@ -76,6 +82,9 @@ export function createBrowserJournal(): SubmissionJournal {
       if (locks?.request) return locks.request(key, () => tryClaim(key));
       return tryClaim(key);
     },
+    settle(sessionKey, requestId) {
+      storage("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
+    },
     release(sessionKey, requestId) {
       storage("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
       const key = claimKey(sessionKey, requestId);
@@ -89,8 +98,25 @@ export const noopJournal: SubmissionJournal = {
   pending: () => [],
   record: () => {},
   claim: async () => "claimed",
+  settle: () => {},
   release: () => {},
 };
+
+/** Claims outlive their requests by design; drop the expired ones so storage stays small. */
+function pruneExpiredClaims() {
+  const local = storage("localStorage");
+  if (!local) return;
+  const prefix = `${PREFIX}:claim:`;
+  const expired: string[] = [];
+  for (let i = 0; i < local.length; i++) {
+    const key = local.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    const value = safeJson(local.getItem(key));
+    const at = typeof value === "object" && value !== null && "at" in value ? value.at : undefined;
+    if (typeof at !== "number" || Date.now() - at >= CLAIM_TTL_MS) expired.push(key);
+  }
+  for (const key of expired) local.removeItem(key);
+}
 
 function storage(name: "sessionStorage" | "localStorage"): Storage | undefined {
   try {

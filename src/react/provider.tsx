@@ -127,7 +127,7 @@ function useSubmissionRecovery({ transport, journal }: HitlContextValue, graceMs
       const live = connection.getSnapshot() === "live";
       for (const request of selectRequests(store.getSnapshot())) {
         const { requestId } = request;
-        if (request.state === "settled") journal.release(sessionKey, requestId);
+        if (request.state === "settled") journal.settle(sessionKey, requestId);
         const unconfirmed = request.state === "submitting" && request.error?.kind === "unconfirmed";
         if (unconfirmed && live) {
           if (!timers.has(requestId)) {

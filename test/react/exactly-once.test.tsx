@@ -278,6 +278,28 @@ describe("useParkedInput failures and recovery", () => {
     tabA.unmount();
     tabB.unmount();
   });
+  it("given a lagging tab that still shows the request open after another tab's answer settled, should not send again", async () => {
+    const session = createTestSession();
+    const ref = askPick(session);
+    const journalA = createBrowserJournal();
+    const tabA = setup({ session, journal: journalA, provider: { unconfirmedGraceMs: 60_000 } });
+    sessionStorage.clear(); // tab B: another tab id, the same localStorage
+    const tabB = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 60_000 } });
+    tabB.transport.close(); // B's stream lags: it will not see A's answer settle
+    const [buttonA, buttonB] = screen.getAllByRole("button", { name: "Pick a" });
+    await act(async () => {
+      fireEvent.click(buttonA!);
+    });
+    await settle(session);
+    expect(screen.getAllByTestId("pick")[0]).toHaveAttribute("data-state", "answered");
+    await act(async () => {
+      fireEvent.click(buttonB!);
+    });
+    await settle(session);
+    expectExactlyOnce(session, ref);
+    tabA.unmount();
+    tabB.unmount();
+  });
 });
 
 describe("server-driven outcomes", () => {
