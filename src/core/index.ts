@@ -1,30 +1,38 @@
 /**
- * hitl-kit/core — no React, no DOM: wire schemas, the ledger, its store and the answer envelope.
+ * hitl-kit/core — no React, no DOM, no transport's names: the ledger and its store, the client
+ * that owns exactly-once, the transport contract and the typed answers that cross it.
  */
 export {
-  type AnswerDecoder,
-  type DecodedAnswer,
-  decodeAnswer,
-  ENVELOPE_VERSION,
-  type Envelope,
-  encodeAnswer,
-  encodeDecline,
-  envelopeSchema,
+  type AnswerBody,
+  type AnswerValidator,
+  answerBodySchema,
+  answerProblem,
+  declined,
   MAX_ANSWER_TEXT_LENGTH,
   MAX_REASON_LENGTH,
+  type TransportAnswer,
   validateResponse,
-} from "./envelope";
+} from "./answer";
 export {
-  type EveEvent,
-  type EveInputRequest,
-  type EveInputResponse,
-  eveEventDataSchemas,
-  eveEventSchema,
-  eveInputOptionSchema,
-  eveInputRequestSchema,
-  eveInputResponseSchema,
-} from "./eve-wire";
+  type Clock,
+  createHitlClient,
+  type HitlClient,
+  type HitlClientOptions,
+  type HitlError,
+  RECONNECTING,
+  type RetryPolicy,
+  type SubmitResult,
+} from "./client";
 export { formatIssues, fromZodIssues, type HitlIssue, type Validated } from "./issues";
+export {
+  createBrowserJournal,
+  createStorageJournal,
+  type JournalLocks,
+  type JournalStorage,
+  noopJournal,
+  type StorageJournalOptions,
+  type SubmissionJournal,
+} from "./journal";
 export {
   canSubmit,
   createLedger,
@@ -38,19 +46,29 @@ export {
   selectRequests,
 } from "./ledger";
 export {
-  type AnswerPayload,
   type ApprovalCandidate,
-  answerPayloadSchema,
   type Outcome,
   outcomeSchema,
   type ParkedRequest,
   type ParkedRequestInit,
+  RESERVED_KINDS,
   type RequestOption,
   type RequestOrigin,
   type RequestState,
   requestOptionSchema,
   requestStateSchema,
   type SubmitError,
-  type TransportAnswer,
 } from "./model";
 export { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
+export {
+  alwaysLive,
+  type ConnectionSource,
+  createTransportState,
+  errorForHttpStatus,
+  fromPostFailure,
+  type HitlTransport,
+  HitlTransportError,
+  type TransportConnection,
+  type TransportState,
+  toTransportError,
+} from "./transport";

@@ -1,5 +1,6 @@
 import type { HitlIssue } from "./issues";
-import type { AnswerPayload, ApprovalCandidate, Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
+import type { AnswerBody } from "./answer";
+import type { ApprovalCandidate, Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
 import { emptyMap, forEachIn, getIn, type PMap, setIn } from "./persistent-map";
 
 /**
@@ -26,7 +27,7 @@ export type LedgerChange =
       readonly type: "resolved";
       readonly requestId: string;
       readonly outcome: Outcome;
-      readonly response?: AnswerPayload;
+      readonly response?: AnswerBody;
       /**
        * Authoritative resolutions (eve `input.resolved`) are final. Provisional ones (eve
        * `approval.settled`, a call's result) settle a request but give way to an authoritative one.
@@ -38,7 +39,12 @@ export type LedgerChange =
   | { readonly type: "call-ended"; readonly callId: string }
   /** The turn was cancelled or failed: its unanswered requests (except tasks') are withdrawn. */
   | { readonly type: "turn-ended"; readonly turnId: string }
-  | { readonly type: "session-ended" };
+  | { readonly type: "session-ended" }
+  /**
+   * One part of an event failed validation (e.g. one request of several): recorded as a problem
+   * while the event's other parts still apply.
+   */
+  | { readonly type: "problem"; readonly eventType: string; readonly issues: readonly HitlIssue[] };
 
 export type LedgerAction =
   /** One transport event. `eventId` (eve `meta.id`) dedupes replays and reconnects. */
@@ -50,7 +56,7 @@ export type LedgerAction =
       readonly eventType: string;
       readonly issues: readonly HitlIssue[];
     }
-  | { readonly type: "submit"; readonly requestId: string; readonly answer: AnswerPayload }
+  | { readonly type: "submit"; readonly requestId: string; readonly answer: AnswerBody }
   | { readonly type: "accepted"; readonly requestId: string }
   | { readonly type: "failed"; readonly requestId: string; readonly error: SubmitError }
   /** Send the same answer again after a `rejected` failure. */
@@ -58,7 +64,7 @@ export type LedgerAction =
   /** Catch-up showed the server never received this client's answer: it may be answered again. */
   | { readonly type: "reopen"; readonly requestId: string; readonly message?: string }
   /** After a reload: this client was sending `answer` when the page went away (unconfirmed). */
-  | { readonly type: "restore"; readonly requestId: string; readonly answer: AnswerPayload };
+  | { readonly type: "restore"; readonly requestId: string; readonly answer: AnswerBody };
 
 export interface LedgerProblem {
   readonly eventId?: string;
@@ -68,14 +74,14 @@ export interface LedgerProblem {
 
 interface Settlement {
   readonly outcome: Outcome;
-  readonly response?: AnswerPayload;
+  readonly response?: AnswerBody;
   readonly authoritative: boolean;
 }
 
 /** What arrived for a request before the request itself (replays, interleaving, reload). */
 interface EarlyNews {
   readonly settlement?: Settlement;
-  readonly restored?: AnswerPayload;
+  readonly restored?: AnswerBody;
   readonly candidate?: ApprovalCandidate;
 }
 
@@ -121,7 +127,16 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
     case "transport": {
       if (action.eventId !== undefined && getIn(state.seen, action.eventId)) return state;
       let next = state;
-      for (const change of action.changes) next = applyChange(next, change);
+      for (const change of action.changes) {
+        next =
+          change.type === "problem"
+            ? addProblem(next, {
+                ...(action.eventId !== undefined ? { eventId: action.eventId } : {}),
+                eventType: change.eventType,
+                issues: change.issues,
+              })
+            : applyChange(next, change);
+      }
       if (action.eventId === undefined) return next;
       return { ...next, seen: setIn(next.seen, action.eventId, true) };
     }
@@ -132,11 +147,8 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
         eventType: action.eventType,
         issues: action.issues,
       };
-      return {
-        ...state,
-        seen: action.eventId === undefined ? state.seen : setIn(state.seen, action.eventId, true),
-        problems: [...state.problems.slice(-(MAX_PROBLEMS - 1)), problem],
-      };
+      const next = addProblem(state, problem);
+      return action.eventId === undefined ? next : { ...next, seen: setIn(next.seen, action.eventId, true) };
     }
     case "submit":
       return updateRequest(state, action.requestId, (r) =>
@@ -181,7 +193,11 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
   }
 }
 
-function applyChange(state: LedgerState, change: LedgerChange): LedgerState {
+function addProblem(state: LedgerState, problem: LedgerProblem): LedgerState {
+  return { ...state, problems: [...state.problems.slice(-(MAX_PROBLEMS - 1)), problem] };
+}
+
+function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "problem" }>): LedgerState {
   switch (change.type) {
     case "requested":
       return addRequest(state, change.request);
@@ -304,7 +320,7 @@ function appendIndex(index: PMap<readonly string[]>, key: string | undefined, id
 }
 
 /** A submission from before a reload: it may or may not have reached the server. */
-function restored(request: ParkedRequest, answer: AnswerPayload): ParkedRequest {
+function restored(request: ParkedRequest, answer: AnswerBody): ParkedRequest {
   return { ...request, state: "submitting", submitted: answer, error: UNCONFIRMED_AFTER_RELOAD };
 }
 

@@ -1,22 +1,11 @@
 import { z } from "zod";
+import type { AnswerBody } from "./answer";
 import type { HitlIssue } from "./issues";
 
 /**
- * The transport-neutral model of a parked request. Adapters (eve, AI SDK, AG-UI) translate their
- * own events into these shapes; the ledger and everything above it only know these.
+ * The transport-neutral model of a parked request. Adapters (eve, AI SDK, AG-UI, MCP) translate
+ * their own events into these shapes; the ledger and everything above it only know these.
  */
-
-/** One answer as a transport carries it: eve's `InputResponse` without the request id. */
-export const answerPayloadSchema = z.strictObject({
-  optionId: z.string().min(1).max(256).optional(),
-  text: z.string().optional(),
-});
-export type AnswerPayload = z.infer<typeof answerPayloadSchema>;
-
-/** What the client sends back for one request: exactly one of these per request. */
-export interface TransportAnswer extends AnswerPayload {
-  readonly requestId: string;
-}
 
 /** Who asked: a question from a tool, a tool approval gate, or a session limit. */
 export const requestOriginSchema = z.enum(["question", "tool-approval", "session-limit"]);
@@ -38,8 +27,17 @@ export interface ParkedRequestInit {
   readonly toolName: string;
   readonly origin: RequestOrigin;
   readonly prompt: string;
-  /** The registry key: `ui.kind` for typed pickers, or a native kind (`approval`, `question`, `text`). */
+  /**
+   * The registry key: `ui.kind` for typed pickers, or a native kind (`approval`, `question`,
+   * `text`) for requests the transport itself marks as such (`native`).
+   */
   readonly kind: string;
+  /**
+   * The transport itself asked (a tool-approval gate, its own question), not a model-written
+   * payload. Only such requests may use the reserved native kind names: a model that writes
+   * `ui.kind: "approval"` must not get an approval card (see `RESERVED_KINDS`).
+   */
+  readonly native?: boolean;
   /** The kind's request payload as received; the registry parses it with the kind's schema. */
   readonly payload: unknown;
   readonly options?: readonly RequestOption[];
@@ -83,10 +81,16 @@ export interface ParkedRequest extends ParkedRequestInit {
   readonly state: RequestState;
   /** Set once `state` is `settled`. */
   readonly outcome?: Outcome;
-  /** The answer the server recorded, when it told us (eve `input.resolved`). */
-  readonly resolution?: AnswerPayload;
+  /** The answer the server recorded, when it told us (read back by the adapter). */
+  readonly resolution?: AnswerBody;
   /** The answer this client submitted (kept for retry and for the receipt). */
-  readonly submitted?: AnswerPayload;
+  readonly submitted?: AnswerBody;
   readonly error?: SubmitError;
   readonly candidate?: ApprovalCandidate;
 }
+
+/**
+ * Kind names reserved for requests the transport marks `native`. A payload-declared kind with one
+ * of these names renders the fallback instead of the native widget.
+ */
+export const RESERVED_KINDS: readonly string[] = ["approval", "question", "text"];

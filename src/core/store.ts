@@ -6,7 +6,7 @@ import {
   reduceLedger,
   selectRequest,
 } from "./ledger";
-import type { AnswerPayload } from "./model";
+import type { AnswerBody } from "./answer";
 
 /** A minimal external store around the ledger, shaped for React's `useSyncExternalStore`. */
 export interface LedgerStore {
@@ -18,7 +18,7 @@ export interface LedgerStore {
    * Locks a request for one submission. Returns `true` only for the caller that moved it from
    * `open` to `submitting`; every other caller (double click, second renderer…) gets `false`.
    */
-  beginSubmit(requestId: string, answer: AnswerPayload): boolean;
+  beginSubmit(requestId: string, answer: AnswerBody): boolean;
 }
 
 export interface LedgerStoreOptions {
@@ -34,11 +34,11 @@ export function createLedgerStore(options: LedgerStoreOptions = {}): LedgerStore
   const dispatch = (...actions: readonly LedgerAction[]): LedgerState => {
     const before = state;
     for (const action of actions) {
-      const previous = state;
+      const problems = state.problems;
       state = reduceLedger(state, action);
-      if (action.type === "malformed" && state !== previous) {
-        const problem = state.problems[state.problems.length - 1];
-        if (problem) options.onProblem?.(problem);
+      // Problems are appended (the oldest dropped): report the ones this action added.
+      if (state.problems !== problems && options.onProblem) {
+        for (const problem of state.problems) if (!problems.includes(problem)) options.onProblem(problem);
       }
     }
     if (state !== before) for (const listener of [...listeners]) listener();

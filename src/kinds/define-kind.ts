@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { type DecodedAnswer, decodeAnswer, encodeAnswer, encodeDecline, validateResponse } from "../core/envelope";
+import { validateResponse } from "../core/answer";
 import type { HitlIssue, Validated } from "../core/issues";
 import { fromZodIssues } from "../core/issues";
-import type { AnswerPayload } from "../core/model";
 
 /**
  * A kind: what a parked request of one `ui.kind` carries and what its answer looks like.
- * Plain data (schemas and functions), no React, so the server helper and the browser share it.
+ * Plain data (schemas and functions), no React and no transport: the server helper, the browser
+ * and every adapter share it. How an answer travels is each adapter's business.
  */
 export interface KindDefinition<K extends string = string, Req = unknown, Res = unknown> {
   readonly kind: K;
@@ -16,18 +16,12 @@ export interface KindDefinition<K extends string = string, Req = unknown, Res = 
   readonly response: z.ZodType<Res>;
   /** Cross-checks an answer against its request (ids exist, counts in range…). Empty means fine. */
   readonly check?: (request: Req, response: Res) => readonly HitlIssue[];
-  /** Turns a validated answer into what the transport carries. */
-  readonly encode: (value: Res) => AnswerPayload;
-  /** The answer sent when a person declines: one answer, so the tool call still gets its result. */
-  readonly encodeDecline: (reason?: string) => AnswerPayload;
-  /** Reads a transport answer back (server helper, receipts). Never throws. */
-  readonly decode: (answer: AnswerPayload, request?: Req) => DecodedAnswer<Res>;
 }
 
 /** Any kind, for collections of kinds. */
 // biome-ignore lint/suspicious/noExplicitAny: variance: a kind is a consumer and a producer of Req/Res.
 export type AnyKind = KindDefinition<string, any, any>;
-// Both parameters are inferred: `Res` is also a parameter type (of `encode`, `check`), so matching
+// Both parameters are inferred: `Res` is also a parameter type (of `check`), so matching
 // it against `unknown` would fail under strict function types.
 export type RequestOf<D> = D extends KindDefinition<string, infer Req, infer _Res> ? Req : never;
 export type ResponseOf<D> = D extends KindDefinition<string, infer _Req, infer Res> ? Res : never;
@@ -38,14 +32,10 @@ export interface DefineKindOptions<K extends string, Req extends z.ZodObject, Re
   readonly request: Req;
   readonly response: Res;
   readonly check?: (request: z.output<Req> & { kind: K }, response: z.output<Res>) => readonly HitlIssue[];
-  /** Only for kinds answered in a transport's native form (eve approvals and questions). */
-  readonly encode?: (value: z.output<Res>) => AnswerPayload;
-  readonly encodeDecline?: (reason?: string) => AnswerPayload;
-  readonly decode?: (answer: AnswerPayload, request?: z.output<Req> & { kind: K }) => DecodedAnswer<z.output<Res>>;
 }
 
 /**
- * Defines a kind. By default answers travel as the versioned envelope in the answer's `text`.
+ * Defines a kind.
  *
  * @example
  * const voice = defineKind({
@@ -67,21 +57,7 @@ export function defineKind<const K extends string, Req extends z.ZodObject, Res 
   // generic object schema, so the schema (not any data) is re-typed here.
   const request = options.request.extend({ kind: z.literal(options.kind) }) as unknown as z.ZodType<Request>;
   const response = options.response as z.ZodType<Response>;
-  const base = { kind: options.kind, response, ...(options.check ? { check: options.check } : {}) };
-  return {
-    kind: options.kind,
-    request,
-    response,
-    ...(options.check ? { check: options.check } : {}),
-    encode: options.encode ?? ((value) => ({ text: encodeAnswer(options.kind, value) })),
-    encodeDecline: options.encodeDecline ?? ((reason) => ({ text: encodeDecline(options.kind, reason) })),
-    decode:
-      options.decode ??
-      ((answer, req) =>
-        answer.text === undefined
-          ? { type: "invalid", issues: [{ path: ["text"], message: "The answer carries no text" }] }
-          : decodeAnswer(answer.text, base, req)),
-  };
+  return { kind: options.kind, request, response, ...(options.check ? { check: options.check } : {}) };
 }
 
 /** Parses a request payload with its kind's schema. */

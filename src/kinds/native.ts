@@ -1,14 +1,6 @@
 import { z } from "zod";
-import {
-  type AnswerDecoder,
-  type DecodedAnswer,
-  decodeAnswer,
-  encodeDecline,
-  MAX_REASON_LENGTH,
-  validateResponse,
-} from "../core/envelope";
-import type { HitlIssue, Validated } from "../core/issues";
-import type { AnswerPayload } from "../core/model";
+import { MAX_REASON_LENGTH } from "../core/answer";
+import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import {
   describeChoices,
@@ -24,14 +16,11 @@ import {
 } from "./limits";
 
 /**
- * eve's own kinds of parked input: tool approvals, select questions and text questions. These are
- * answered in eve's NATIVE form (`optionId` / `text`), not the envelope, because eve itself (not
- * the kit's server helper) reads them.
+ * The native kinds: requests a transport itself parks — a tool-approval gate, its own select or
+ * text question — rather than a model-written `ui` payload. Their names are reserved
+ * (`RESERVED_KINDS`): only a request the transport marks `native` renders these widgets. Each
+ * adapter maps their typed answers to its wire (eve: `optionId` / `text`).
  */
-
-/** eve's option ids for a tool approval. */
-export const APPROVE_OPTION_ID = "approve";
-export const DENY_OPTION_ID = "cancel";
 
 /** Free text a person typed: not blank, bounded. */
 const freeTextSchema = z
@@ -57,9 +46,8 @@ const approvalResponseSchema = z.discriminatedUnion(
 );
 
 /**
- * A tool approval. Its decline IS a deny: eve has no third answer for an approval, so
- * `encodeDecline(reason)` sends `{ optionId: "cancel", text: reason }` and decodes as
- * `{ decision: "deny", note: reason }`.
+ * A tool approval. Its decline IS a deny: a transport has no third answer for an approval, so
+ * adapters send a decline as `{ decision: "deny", note: reason }`.
  */
 export const approvalKind = defineKind({
   kind: "approval",
@@ -69,33 +57,7 @@ export const approvalKind = defineKind({
     input: z.record(z.string(), z.unknown()),
   }),
   response: approvalResponseSchema,
-  encode: (value) => (value.decision === "approve" ? { optionId: APPROVE_OPTION_ID } : denyAnswer(value.note)),
-  encodeDecline: (reason) => denyAnswer(reason?.trim().slice(0, MAX_REASON_LENGTH)),
-  decode: decodeApproval,
 });
-
-function decodeApproval(answer: AnswerPayload): DecodedAnswer<z.output<typeof approvalResponseSchema>> {
-  if (answer.optionId === APPROVE_OPTION_ID)
-    return { type: "answered", kind: "approval", value: { decision: "approve" } };
-  if (answer.optionId === DENY_OPTION_ID) {
-    const note = answer.text;
-    if (note === undefined || isBlank(note)) return { type: "answered", kind: "approval", value: { decision: "deny" } };
-    if (note.length > MAX_REASON_LENGTH) {
-      return { type: "invalid", issues: [{ path: ["text"], message: tooLong(MAX_REASON_LENGTH) }] };
-    }
-    return { type: "answered", kind: "approval", value: { decision: "deny", note } };
-  }
-  const got = answer.optionId === undefined ? "no option" : `"${answer.optionId}"`;
-  return {
-    type: "invalid",
-    issues: [{ path: ["optionId"], message: `Expected "${APPROVE_OPTION_ID}" or "${DENY_OPTION_ID}", got ${got}` }],
-  };
-}
-
-/** A blank note is no note (eve would show an empty reason otherwise). */
-function denyAnswer(note: string | undefined): AnswerPayload {
-  return note === undefined || isBlank(note) ? { optionId: DENY_OPTION_ID } : { optionId: DENY_OPTION_ID, text: note };
-}
 
 export type ApprovalRequest = z.output<typeof approvalKind.request>;
 export type ApprovalResponse = z.output<typeof approvalKind.response>;
@@ -138,37 +100,12 @@ function checkQuestion(
   return issues;
 }
 
-const questionDecoder: AnswerDecoder<
-  z.output<typeof questionRequestSchema>,
-  z.output<typeof questionResponseSchema>
-> = {
-  kind: "question",
-  response: questionResponseSchema,
-  check: checkQuestion,
-};
-
-/** An eve select question: pick an option, or (when allowed, or when there are none) type an answer. */
+/** A select question: pick an option, or (when allowed, or when there are none) type an answer. */
 export const questionKind = defineKind({
   kind: "question",
   request: questionRequestSchema,
   response: questionResponseSchema,
   check: checkQuestion,
-  encode: (value) => ({
-    ...(value.optionId !== undefined ? { optionId: value.optionId } : {}),
-    ...(value.text !== undefined ? { text: value.text } : {}),
-  }),
-  // eve has no "declined" for a question: the envelope's declined form travels as the text, and
-  // the kit's server helper (and `decode`) read it back as a decline.
-  encodeDecline: (reason) => ({ text: encodeDecline("question", reason) }),
-  decode: (answer, request) => {
-    const declined = readDecline("question", answer);
-    if (declined) return declined;
-    const value = {
-      ...(answer.optionId !== undefined ? { optionId: answer.optionId } : {}),
-      ...(answer.text !== undefined ? { text: answer.text } : {}),
-    };
-    return answered(validateResponse(questionDecoder, value, request), "question");
-  },
 });
 
 export type QuestionOption = z.output<typeof questionOptionSchema>;
@@ -177,47 +114,15 @@ export type QuestionResponse = z.output<typeof questionKind.response>;
 
 // ─── text ────────────────────────────────────────────────────────────────────────────────────────
 
-const textResponseSchema = z.strictObject({ text: freeTextSchema });
-const textDecoder: AnswerDecoder<unknown, z.output<typeof textResponseSchema>> = {
-  kind: "text",
-  response: textResponseSchema,
-};
-
-/** An eve text question: the person types an answer. */
+/** A text question: the person types an answer. */
 export const textKind = defineKind({
   kind: "text",
   request: z.object({
     placeholder: z.string().max(MAX_LABEL_LENGTH, tooLong(MAX_LABEL_LENGTH)).optional(),
     multiline: z.boolean().optional(),
   }),
-  response: textResponseSchema,
-  encode: (value) => ({ text: value.text }),
-  encodeDecline: (reason) => ({ text: encodeDecline("text", reason) }),
-  decode: (answer) => {
-    const declined = readDecline("text", answer);
-    if (declined) return declined;
-    if (answer.text === undefined)
-      return { type: "invalid", issues: [{ path: ["text"], message: "The answer carries no text" }] };
-    return answered(validateResponse(textDecoder, { text: answer.text }, undefined), "text");
-  },
+  response: z.strictObject({ text: freeTextSchema }),
 });
 
 export type TextRequest = z.output<typeof textKind.request>;
 export type TextResponse = z.output<typeof textKind.response>;
-
-// ─── helpers ─────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * A declined envelope in the text means the person declined. Any envelope kind counts: the kit's
- * fallback widget may decline with the kind it could not render. Other text is the person's words.
- */
-function readDecline(kind: string, answer: AnswerPayload): DecodedAnswer<never> | undefined {
-  if (answer.text === undefined) return undefined;
-  const decoded = decodeAnswer(answer.text);
-  if (decoded.type !== "declined") return undefined;
-  return decoded.reason === undefined ? { type: "declined", kind } : { type: "declined", kind, reason: decoded.reason };
-}
-
-function answered<T>(checked: Validated<T>, kind: string): DecodedAnswer<T> {
-  return checked.ok ? { type: "answered", kind, value: checked.value } : { type: "invalid", issues: checked.issues };
-}

@@ -1,11 +1,27 @@
 "use client";
-export { createBrowserJournal, noopJournal, type SubmissionJournal } from "./journal";
+export {
+  type Clock,
+  createHitlClient,
+  type HitlClient,
+  type HitlClientOptions,
+  type RetryPolicy,
+} from "../core/client";
+export { createBrowserJournal, createStorageJournal, noopJournal, type SubmissionJournal } from "../core/journal";
+export {
+  alwaysLive,
+  errorForHttpStatus,
+  fromPostFailure,
+  type HitlTransport,
+  HitlTransportError,
+  type TransportConnection,
+} from "../core/transport";
 export { type LabelOverrides, LabelsProvider, useLabels } from "./labels";
 export { type HitlError, HitlProvider, type HitlProviderProps, useHitlContext } from "./provider";
 export {
   createRegistry,
   type Registry,
   type RegistryResolution,
+  type ResolvableRequest,
   type WidgetEntry,
   type WidgetPropsOf,
   widget,
@@ -16,14 +32,6 @@ export {
   rendererLabels,
 } from "./renderer";
 export { type RequestView, viewOf } from "./status";
-export {
-  alwaysLive,
-  errorForHttpStatus,
-  fromPostFailure,
-  type HitlTransport,
-  HitlTransportError,
-  type TransportConnection,
-} from "./transport";
 export { type ParkedInput, type UseParkedInputOptions, useParkedInput } from "./use-parked-input";
 export {
   type FallbackProps,

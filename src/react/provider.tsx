@@ -1,25 +1,25 @@
 "use client";
 import { QueryClient, QueryClientContext } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { createHitlClient, type HitlClient, type HitlError } from "../core/client";
 import { formatIssues } from "../core/issues";
-import type { LedgerProblem } from "../core/ledger";
-import { selectRequests } from "../core/ledger";
+import { createBrowserJournal, noopJournal, type SubmissionJournal } from "../core/journal";
+import type { HitlTransport } from "../core/transport";
 import { isDevelopment } from "./env";
-import { createBrowserJournal, noopJournal, type SubmissionJournal } from "./journal";
 import { type LabelOverrides, LabelsProvider } from "./labels";
 import type { Registry } from "./registry";
-import type { HitlTransport } from "./transport";
 
-/** Something went wrong that the page survives: a malformed event, a failed send, a widget crash. */
-export type HitlError =
-  | { readonly type: "malformed-event"; readonly problem: LedgerProblem }
-  | { readonly type: "send-failed"; readonly requestId: string; readonly error: Error }
-  | { readonly type: "widget-crashed"; readonly requestId: string; readonly error: Error };
+export type { HitlError } from "../core/client";
 
 export interface HitlContextValue {
+  readonly client: HitlClient;
   readonly transport: HitlTransport;
   readonly registry: Registry;
-  readonly journal: SubmissionJournal;
+  /**
+   * The app's TanStack `QueryClient`, for widgets that load data (remote collections). Sending
+   * answers does not go through it: exactly-once belongs to the framework-free `HitlClient`,
+   * whose retry rules (only answers that certainly never arrived) a mutation cache cannot own.
+   */
   readonly queryClient: QueryClient;
   readonly reportError: (error: HitlError) => void;
 }
@@ -44,6 +44,11 @@ export interface HitlProviderProps {
   transport: HitlTransport;
   /** Kinds and their widgets. */
   registry: Registry;
+  /**
+   * A client you created with `createHitlClient` (to share it outside React, or to inject time
+   * and storage). @default one per transport, built from the props below
+   */
+  client?: HitlClient;
   /** String overrides per namespace, e.g. `{ common: { submit: "Send" } }`. */
   labels?: LabelOverrides;
   /** The app's QueryClient. @default the one from `QueryClientProvider`, else a private one */
@@ -64,6 +69,7 @@ export interface HitlProviderProps {
 export function HitlProvider({
   transport,
   registry,
+  client: givenClient,
   labels,
   queryClient,
   journal,
@@ -72,109 +78,42 @@ export function HitlProvider({
   children,
 }: HitlProviderProps) {
   const appClient = useContext(QueryClientContext);
-  const [ownClient] = useState(() => new QueryClient());
+  const [ownQueryClient] = useState(() => new QueryClient());
   const [browserJournal] = useState(() => (typeof window === "undefined" ? noopJournal : createBrowserJournal()));
   const onErrorRef = useLatest(onError);
+  const reportError = useMemo(
+    () => (error: HitlError) => {
+      onErrorRef.current?.(error);
+      if (isDevelopment()) console.warn(`[hitl-kit] ${describe(error)}`);
+    },
+    [onErrorRef],
+  );
+  const resolvedJournal = journal ?? browserJournal;
+
+  // Built during render (not in an effect) so a reload's in-flight answers are restored before
+  // the first paint, and server rendering sees the same requests as the client.
+  const client = useMemo(
+    () =>
+      givenClient ??
+      createHitlClient({ transport, journal: resolvedJournal, unconfirmedGraceMs, onError: reportError }),
+    [givenClient, transport, resolvedJournal, unconfirmedGraceMs, reportError],
+  );
+  useEffect(() => client.mount(), [client]);
 
   const value = useMemo<HitlContextValue>(
     () => ({
-      transport,
+      client,
+      transport: client.transport,
       registry,
-      journal: journal ?? browserJournal,
-      queryClient: queryClient ?? appClient ?? ownClient,
-      reportError: (error) => {
-        onErrorRef.current?.(error);
-        if (isDevelopment()) console.warn(`[hitl-kit] ${describe(error)}`);
-      },
+      queryClient: queryClient ?? appClient ?? ownQueryClient,
+      reportError,
     }),
-    [transport, registry, journal, browserJournal, queryClient, appClient, ownClient, onErrorRef],
+    [client, registry, queryClient, appClient, ownQueryClient, reportError],
   );
-
-  restoreOnce(value.transport, value.journal);
-  useSubmissionRecovery(value, unconfirmedGraceMs);
-  useProblemReports(value);
 
   const content = <HitlContext.Provider value={value}>{children}</HitlContext.Provider>;
   return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
 }
-
-const restored = new WeakMap<HitlTransport, SubmissionJournal>();
-
-/**
- * After a reload, marks this tab's answers that were in flight as unconfirmed before anything
- * renders, so no widget shows them as open for even a frame. Idempotent per transport.
- */
-function restoreOnce(transport: HitlTransport, journal: SubmissionJournal) {
-  if (restored.get(transport) === journal) return;
-  restored.set(transport, journal);
-  const pending = journal.pending(transport.sessionKey);
-  if (pending.length > 0) {
-    transport.store.dispatch(
-      ...pending.map(({ requestId, answer }) => ({ type: "restore" as const, requestId, answer })),
-    );
-  }
-}
-
-/**
- * Once the stream is live, reopens any unconfirmed answer the server has not settled within the grace period
- * (it never arrived), and forgets answers once they settle.
- */
-function useSubmissionRecovery({ transport, journal }: HitlContextValue, graceMs: number) {
-  useEffect(() => {
-    const { store, sessionKey, connection } = transport;
-    const timers = new Map<string, ReturnType<typeof setTimeout>>();
-    const check = () => {
-      const live = connection.getSnapshot() === "live";
-      for (const request of selectRequests(store.getSnapshot())) {
-        const { requestId } = request;
-        if (request.state === "settled") journal.settle(sessionKey, requestId);
-        const unconfirmed = request.state === "submitting" && request.error?.kind === "unconfirmed";
-        if (unconfirmed && live) {
-          if (!timers.has(requestId)) {
-            timers.set(
-              requestId,
-              setTimeout(() => {
-                timers.delete(requestId);
-                store.dispatch({ type: "reopen", requestId });
-                journal.release(sessionKey, requestId);
-              }, graceMs),
-            );
-          }
-        } else {
-          const timer = timers.get(requestId);
-          if (timer !== undefined) clearTimeout(timer);
-          timers.delete(requestId);
-        }
-      }
-    };
-    check();
-    const unsubscribeStore = store.subscribe(check);
-    const unsubscribeConnection = connection.subscribe(check);
-    return () => {
-      unsubscribeStore();
-      unsubscribeConnection();
-      for (const timer of timers.values()) clearTimeout(timer);
-    };
-  }, [transport, journal, graceMs]);
-}
-
-/** Reports each malformed transport event once. */
-function useProblemReports({ transport, reportError }: HitlContextValue) {
-  useEffect(() => {
-    const { store } = transport;
-    let seen = store.getSnapshot().problems;
-    for (const problem of seen) reportError({ type: "malformed-event", problem });
-    return store.subscribe(() => {
-      const problems = store.getSnapshot().problems;
-      if (problems === seen) return;
-      // Problems are appended (and the oldest dropped): report those we have not seen.
-      const fresh = problems.filter((p) => !seen.includes(p));
-      seen = problems;
-      for (const problem of fresh) reportError({ type: "malformed-event", problem });
-    });
-  }, [transport, reportError]);
-}
-
 function describe(error: HitlError): string {
   switch (error.type) {
     case "malformed-event":

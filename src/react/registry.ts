@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { HitlIssue } from "../core/issues";
+import { RESERVED_KINDS } from "../core/model";
 import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
 import type { HitlWidgetProps } from "./widget-props";
 
@@ -32,13 +33,23 @@ export type RegistryResolution<E extends WidgetEntry = WidgetEntry> =
       readonly issues: readonly HitlIssue[];
     };
 
+/** What the registry reads of a request. */
+export interface ResolvableRequest {
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly native?: boolean | undefined;
+}
+
 export interface Registry<E extends WidgetEntry = WidgetEntry> {
   /** Entries by kind name. */
   readonly entries: ReadonlyMap<string, E>;
   get<K extends KindName<E>>(kind: K): EntryFor<E, K>;
   get(kind: string): E | undefined;
-  /** Looks up the kind and parses the payload with its schema. Never throws. */
-  resolve(request: { readonly kind: string; readonly payload: unknown }): RegistryResolution<E>;
+  /**
+   * Looks up the kind and parses the payload with its schema. Never throws. A reserved kind name
+   * (`approval`, `question`, `text`) resolves only for a request the transport marked `native`.
+   */
+  resolve(request: ResolvableRequest): RegistryResolution<E>;
   /** A new registry with more entries; an entry for an existing kind replaces it. */
   extend<F extends readonly WidgetEntry[]>(
     ...entries: F
@@ -65,7 +76,20 @@ export function createRegistry<const F extends readonly WidgetEntry[]>(...entrie
 function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E>): Registry<E> {
   // Payload objects are stable per request (the ledger keeps them), so each is parsed once.
   const parsed = new WeakMap<object, RegistryResolution<E>>();
-  const resolve = (request: { readonly kind: string; readonly payload: unknown }): RegistryResolution<E> => {
+  const resolve = (request: ResolvableRequest): RegistryResolution<E> => {
+    if (request.native !== true && RESERVED_KINDS.includes(request.kind)) {
+      return {
+        type: "fallback",
+        reason: "invalid-payload",
+        kind: request.kind,
+        issues: [
+          {
+            path: ["kind"],
+            message: `"${request.kind}" is reserved for the transport's own requests; a tool's ui.kind cannot use it`,
+          },
+        ],
+      };
+    }
     const entry = map.get(request.kind);
     if (entry === undefined) {
       return {

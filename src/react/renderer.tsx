@@ -17,7 +17,7 @@ import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry } from "./registry";
 import { ReplyTextContext } from "./reply-text";
-import type { HitlTransport } from "./transport";
+import type { HitlTransport } from "../core/transport";
 import { useParkedInput } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
@@ -187,6 +187,7 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
         issues={resolution.issues}
         {...(request.options ? { options: request.options } : {})}
         {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
+        {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
         onAnswer={input.answerRaw}
       />
     );
@@ -249,6 +250,7 @@ function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetP
       {...(input.request.options ? { options: input.request.options } : {})}
       {...(input.error !== undefined ? { error: input.error } : {})}
       {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
+      {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
       onAnswer={input.answerRaw}
       onDecline={(reason) => {
         input.decline(reason);

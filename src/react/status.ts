@@ -1,5 +1,5 @@
-import { type DecodedAnswer, decodeAnswer } from "../core/envelope";
-import type { AnswerPayload, ParkedRequest } from "../core/model";
+import type { AnswerBody } from "../core/answer";
+import type { ParkedRequest } from "../core/model";
 import type { AnyKind } from "../kinds/define-kind";
 import type { WidgetStatus } from "./widget-props";
 
@@ -8,8 +8,10 @@ export interface RequestView<Res = unknown> {
   readonly status: WidgetStatus;
   readonly answer?: Res;
   readonly declineReason?: string;
-  /** The answer as text, for the fallback's receipt. */
+  /** The answer as text (a reply's words, an option id), for the fallback's receipt. */
   readonly answerText?: string;
+  /** A structured answer the kind could not type (no kind, or it failed the kind's schema). */
+  readonly answerValue?: unknown;
 }
 
 /** Derives the widget view from the ledger's record and the kind that can read the answer. */
@@ -25,29 +27,35 @@ export function viewOf<Res>(request: ParkedRequest, kind?: AnyKind): RequestView
       const outcome = request.outcome ?? "withdrawn";
       // The server's record of the answer wins; our own copy covers a resolution without one.
       const recorded = request.resolution ?? request.submitted;
-      if (!recorded) return { status: outcome };
-      const decoded = decode(recorded, kind);
-      const answerText = recorded.text ?? recorded.optionId;
-      const base = answerText === undefined ? {} : { answerText };
-      if (decoded.type === "declined") {
-        // A decline is an answer the tool understands; show it as what it was.
-        return { ...base, status: outcome === "answered" ? "declined" : outcome, ...reason(decoded.reason) };
-      }
-      if (decoded.type === "answered") {
-        const value = decoded.value as Res; // decoded by this request's own kind
-        const note = denyNote(value);
-        return { ...base, status: outcome, answer: value, ...reason(note) };
-      }
-      return { ...base, status: outcome };
+      return recorded ? { status: outcome, ...answerView<Res>(recorded, outcome, kind) } : { status: outcome };
     }
     default:
       return request.state satisfies never;
   }
 }
 
-function decode(answer: AnswerPayload, kind?: AnyKind): DecodedAnswer<unknown> {
-  if (kind) return kind.decode(answer, undefined);
-  return answer.text !== undefined ? decodeAnswer(answer.text) : { type: "text", text: answer.optionId ?? "" };
+function answerView<Res>(
+  answer: AnswerBody,
+  outcome: NonNullable<ParkedRequest["outcome"]>,
+  kind: AnyKind | undefined,
+): Omit<RequestView<Res>, "status"> & { status?: WidgetStatus } {
+  switch (answer.type) {
+    case "declined":
+      // A decline is an answer the tool understands; show it as what it was.
+      return { ...(outcome === "answered" ? { status: "declined" as const } : {}), ...reason(answer.reason) };
+    case "reply":
+      return { answerText: answer.text };
+    case "option":
+      return { answerText: answer.optionId };
+    case "value": {
+      const parsed = kind?.response.safeParse(answer.value);
+      if (!parsed?.success) return { answerValue: answer.value };
+      const value = parsed.data as Res; // parsed by this request's own kind
+      return { answer: value, ...reason(denyNote(value)) };
+    }
+    default:
+      return answer satisfies never;
+  }
 }
 
 function reason(text: string | undefined): { declineReason?: string } {

@@ -1,16 +1,15 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { encodeDecline, MAX_ANSWER_TEXT_LENGTH } from "../core/envelope";
+import type { AnswerBody } from "../core/answer";
+import type { SubmitResult } from "../core/client";
 import type { HitlIssue } from "../core/issues";
 import { selectRequest } from "../core/ledger";
-import type { AnswerPayload, ParkedRequest } from "../core/model";
+import type { ParkedRequest } from "../core/model";
+import type { TransportConnection } from "../core/transport";
 import { type AnyKind, parseRequest, type RequestOf, type ResponseOf, validateAnswer } from "../kinds/define-kind";
-import { type HitlContextValue, useHitlContext } from "./provider";
+import { useHitlContext } from "./provider";
 import type { RegistryResolution } from "./registry";
 import { type RequestView, viewOf } from "./status";
-import { HitlTransportError, type TransportConnection, toTransportError } from "./transport";
-import type { SubmitResult } from "./widget-props";
 
 export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<Res> {
   /** The ledger's record, or `undefined` while the request is unknown to this client. */
@@ -22,12 +21,15 @@ export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<R
   readonly connection: TransportConnection;
   /** The transport error message when status is `error` (or an unconfirmed send). */
   readonly error: string | undefined;
-  /** Validates, encodes ONE answer and sends it at most once. */
+  /** Validates ONE typed answer and sends it at most once. */
   submit(value: Res): SubmitResult;
-  /** Sends the decline answer (for approvals: deny, with the reason as the note). */
+  /** Sends the decline: one answer, so the tool call still gets its result (approvals: deny). */
   decline(reason?: string): SubmitResult;
-  /** Sends a raw answer (`{ optionId }` / `{ text }`): the fallback's way to answer any request. */
-  answerRaw(answer: AnswerPayload): SubmitResult;
+  /**
+   * Answers with an option the transport offered, or with the person's own words: the
+   * fallback's way to answer any request.
+   */
+  answerRaw(answer: { readonly optionId?: string; readonly text?: string }): SubmitResult;
   /** After a definite failure, sends the same answer again. */
   retry(): void;
 }
@@ -38,18 +40,18 @@ export interface UseParkedInputOptions<D extends AnyKind> {
 }
 
 /**
- * Turns one parked request into exactly one answer. Every component that renders the same
- * request shares its state through the ledger, so double clicks, StrictMode, two renderers,
- * unmounts and reloads cannot produce a second answer.
+ * Turns one parked request into exactly one answer: a thin binding over the `HitlClient`, which
+ * owns the one gate. Every component that renders the same request shares its state through
+ * the ledger, so double clicks, StrictMode, two renderers, unmounts and reloads cannot produce a
+ * second answer.
  */
 export function useParkedInput<D extends AnyKind = AnyKind>(
   request: ParkedRequest | string,
   options: UseParkedInputOptions<D> = {},
 ): ParkedInput<RequestOf<D>, ResponseOf<D>> {
-  const context = useHitlContext();
-  const { transport, registry, queryClient } = context;
+  const { client, registry } = useHitlContext();
   const requestId = typeof request === "string" ? request : request.requestId;
-  const { store, connection: conn, sessionKey } = transport;
+  const { store, connection: conn } = client.transport;
 
   const getRequest = useCallback(() => selectRequest(store.getSnapshot(), requestId), [store, requestId]);
   const current = useSyncExternalStore(store.subscribe, getRequest, getRequest);
@@ -64,65 +66,35 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     return parsed.ok ? parsed.value : undefined;
   }, [current, options.kind, resolution]);
 
-  const mutation = useMutation(
-    {
-      mutationKey: ["hitl-kit", sessionKey, requestId],
-      mutationFn: (answer: AnswerPayload) => sendOnce(context, requestId, answer),
-      // Only answers that certainly never arrived are sent again, and only for transient causes.
-      retry: (failures, error) => {
-        const e = toTransportError(error);
-        return e.kind === "rejected" && e.transient && failures < 3;
-      },
-      retryDelay: (attempt) => Math.min(400 * 2 ** attempt, 4000),
-      // Option-level callbacks run even if the component unmounted mid-send.
-      onSuccess: () => store.dispatch({ type: "accepted", requestId }),
-      onError: (error) => {
-        const e = toTransportError(error);
-        store.dispatch({ type: "failed", requestId, error: { kind: e.kind, message: e.message } });
-        if (e.kind === "rejected") context.journal.release(sessionKey, requestId);
-        context.reportError({ type: "send-failed", requestId, error: e });
-      },
-    },
-    queryClient,
-  );
-  const { mutate } = mutation;
-
-  const send = useCallback(
-    (answer: AnswerPayload): SubmitResult => {
-      const problem = checkWire(answer) ?? (conn.getSnapshot() === "live" ? undefined : RECONNECTING);
-      if (problem) return { ok: false, issues: [problem] };
-      // The one gate: only the caller that moves the request from open to submitting sends.
-      if (!store.beginSubmit(requestId, answer)) return { ok: true };
-      context.journal.record(sessionKey, requestId, answer);
-      mutate(answer);
-      return { ok: true };
-    },
-    [conn, store, requestId, context.journal, sessionKey, mutate],
-  );
+  const send = useCallback((answer: AnswerBody) => client.answer(requestId, answer), [client, requestId]);
 
   const submit = useCallback(
     (value: ResponseOf<D>): SubmitResult => {
       if (!kind || payload === undefined) return { ok: false, issues: [NO_KIND] };
       const checked = validateAnswer(kind, payload, value);
       if (!checked.ok) return { ok: false, issues: checked.issues };
-      return send(kind.encode(checked.value));
+      return send({ type: "value", value: checked.value });
     },
     [kind, payload, send],
   );
 
   const decline = useCallback(
-    (reason?: string): SubmitResult =>
-      current ? send(declineAnswer(current, kind, reason)) : { ok: false, issues: [NO_KIND] },
-    [current, kind, send],
+    (reason?: string): SubmitResult => {
+      const trimmed = reason?.trim();
+      return send(trimmed ? { type: "declined", reason: trimmed } : { type: "declined" });
+    },
+    [send],
   );
 
-  const retry = useCallback(() => {
-    const before = selectRequest(store.getSnapshot(), requestId);
-    store.dispatch({ type: "retry", requestId });
-    const after = selectRequest(store.getSnapshot(), requestId);
-    // As with submit: only the caller whose retry moved the request sends.
-    if (before?.state === "open" && after?.state === "submitting" && after.submitted) mutate(after.submitted);
-  }, [store, requestId, mutate]);
+  const answerRaw = useCallback(
+    (answer: { readonly optionId?: string; readonly text?: string }): SubmitResult => {
+      if (answer.optionId !== undefined) return send({ type: "option", optionId: answer.optionId });
+      return send({ type: "reply", text: answer.text ?? "" });
+    },
+    [send],
+  );
+
+  const retry = useCallback(() => client.retry(requestId), [client, requestId]);
 
   const view = useMemo(
     () => (current ? viewOf<ResponseOf<D>>(current, kind) : { status: "open" as const }),
@@ -138,40 +110,11 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     error: current?.error?.message,
     submit,
     decline,
-    answerRaw: send,
+    answerRaw,
     retry,
   };
 }
 
-/** Claims the request across tabs, then sends. Runs once per attempt inside the mutation. */
-async function sendOnce(context: HitlContextValue, requestId: string, answer: AnswerPayload): Promise<void> {
-  const { transport, journal } = context;
-  if ((await journal.claim(transport.sessionKey, requestId)) === "taken") {
-    // Another tab is answering: wait for the stream to settle it (or reopen it if it never does).
-    throw new HitlTransportError("This request is being answered in another tab.", "unconfirmed");
-  }
-  await transport.send({ requestId, ...answer });
-}
-
-/** The decline answer for a request: kind-specific, or the generic one for the fallback. */
-export function declineAnswer(request: ParkedRequest, kind: AnyKind | undefined, reason?: string): AnswerPayload {
-  if (kind) return kind.encodeDecline(reason);
-  // An approval only accepts approve/cancel; anything else would resolve as invalid.
-  if (request.origin === "tool-approval") return reason ? { optionId: "cancel", text: reason } : { optionId: "cancel" };
-  return { text: encodeDecline(request.kind || "unknown", reason) };
-}
-
-function checkWire(answer: AnswerPayload): HitlIssue | undefined {
-  if (answer.optionId === undefined && (answer.text === undefined || answer.text.trim() === "")) {
-    return { path: [], message: "An answer needs an option or some text" };
-  }
-  if (answer.text !== undefined && answer.text.length > MAX_ANSWER_TEXT_LENGTH) {
-    return { path: ["text"], message: "The answer is too long" };
-  }
-  return undefined;
-}
-
-const RECONNECTING: HitlIssue = { path: [], message: "Reconnecting to the agent; try again in a moment." };
 const NO_KIND: HitlIssue = {
   path: [],
   message: "This request cannot take a structured answer; answer with text instead.",

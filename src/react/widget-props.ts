@@ -1,5 +1,9 @@
 import type { HitlIssue } from "../core/issues";
 
+export type { SubmitResult } from "../core/client";
+
+import type { SubmitResult } from "../core/client";
+
 /**
  * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
  * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the
@@ -32,8 +36,6 @@ export type SettledStatus = Exclude<WidgetStatus, "open" | "submitting" | "respo
 export function isSettledStatus(status: WidgetStatus): status is SettledStatus {
   return !isInteractive(status) && status !== "submitting" && status !== "responded";
 }
-
-export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly issues: readonly HitlIssue[] };
 
 /**
  * The props every registered widget receives. Widgets are usable on their own too (stories,
@@ -73,8 +75,10 @@ export interface FallbackProps {
   status?: WidgetStatus;
   error?: string;
   declineReason?: string;
-  /** The answer as text, for the receipt. */
+  /** The answer as text (a reply's words, an option id), for the receipt. */
   answerText?: string;
+  /** A structured answer (e.g. sent by the widget before it crashed), for the receipt. */
+  answerValue?: unknown;
   onAnswer: (answer: { optionId?: string; text?: string }) => SubmitResult | undefined;
   onDecline?: (reason?: string) => void;
   onRetry?: () => void;

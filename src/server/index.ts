@@ -1,4 +1,4 @@
-/** hitl-kit/server — no React: picker tool schemas, the ask-and-parse helper, a transcript guard. */
+/** hitl-kit/server — no React: picker tool schemas, typed-answer readers (any transport; eve's `ctx.ask`), a transcript guard. */
 export {
   type AskAnswer,
   type AskContext,
@@ -8,5 +8,6 @@ export {
   type PickerResult,
   pickerInputSchema,
   readAnswer,
+  readEveAnswer,
 } from "./picker";
 export { checkTranscript, countToolResults, type TranscriptProblem } from "./transcript";

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { formatIssues, type HitlIssue } from "../core/issues";
+import { decodeAnswer } from "../adapters/eve/envelope";
+import { answerBodySchema, validateResponse } from "../core/answer";
+import { formatIssues, fromZodIssues, type HitlIssue } from "../core/issues";
 import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
 
 /** Longest prompt a picker tool accepts from the model. */
@@ -43,6 +45,37 @@ export type PickerResult<Res> =
   | { readonly status: "invalid"; readonly issues: readonly HitlIssue[]; readonly message: string };
 
 /**
+ * Reads the one typed answer a transport delivered (an `AnswerBody`: the kind's value, a
+ * decline, a reply in the person's own words) into the result for the model, validating the
+ * value with the kind's schema and its cross-check against the request. For any transport: the
+ * AI SDK's tool output, an AG-UI tool message, an MCP result, or eve's (via `readEveAnswer`).
+ * The answer is untrusted input: anything malformed comes back as `invalid`, never thrown.
+ */
+export function readAnswer<D extends AnyKind>(
+  kind: D,
+  request: RequestOf<D>,
+  answer: unknown,
+): PickerResult<ResponseOf<D>> {
+  const body = answerBodySchema.safeParse(answer);
+  if (!body.success) return invalid(fromZodIssues(body.error.issues));
+  switch (body.data.type) {
+    case "value": {
+      const checked = validateResponse(kind, body.data.value, request);
+      return checked.ok ? { status: "answered", value: checked.value } : invalid(checked.issues);
+    }
+    case "declined":
+      return body.data.reason === undefined ? { status: "declined" } : { status: "declined", reason: body.data.reason };
+    case "reply":
+      return { status: "replied", text: body.data.text };
+    case "option":
+      // A picker offers no transport options; an option id is the person's choice in words.
+      return { status: "replied", text: body.data.optionId };
+    default:
+      return body.data satisfies never;
+  }
+}
+
+/**
  * Asks a person through eve and parses the answer with the kind's own schemas. Call it in a
  * `defineWorkflowTool` body right after `"use workflow"`:
  *
@@ -58,11 +91,14 @@ export async function askPicker<D extends AnyKind>(
   const request = parseRequest(kind, input.ui);
   if (!request.ok) return invalid(request.issues.map((issue) => ({ ...issue, path: ["ui", ...issue.path] })));
   const answer = await ctx.ask({ prompt: input.prompt, allowFreeform: true });
-  return readAnswer(kind, request.value, answer);
+  return readEveAnswer(kind, request.value, answer);
 }
 
-/** The parsing half of `askPicker`, for transports other than eve's `ctx.ask`. */
-export function readAnswer<D extends AnyKind>(
+/**
+ * The parsing half of `askPicker`: eve's `ctx.ask` result, whose `text` carries the kit's
+ * envelope (`{"hitl":1,"kind",…}`) or the person's own words.
+ */
+export function readEveAnswer<D extends AnyKind>(
   kind: D,
   request: RequestOf<D>,
   answer: AskAnswer,
@@ -73,11 +109,8 @@ export function readAnswer<D extends AnyKind>(
     case "unavailable":
       return { status: "unavailable" };
     case "answered": {
-      const payload = {
-        ...(answer.optionId !== undefined ? { optionId: answer.optionId } : {}),
-        ...(answer.text !== undefined ? { text: answer.text } : {}),
-      };
-      const decoded = kind.decode(payload, request);
+      if (answer.text === undefined) return invalid([{ path: ["text"], message: "The answer carries no text" }]);
+      const decoded = decodeAnswer(answer.text, kind, request);
       switch (decoded.type) {
         case "answered":
           return { status: "answered", value: decoded.value };

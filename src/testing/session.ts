@@ -6,7 +6,7 @@ import {
   type eveInputOptionSchema,
   type eveInputResolutionOutcomeSchema,
   eveInputResponseSchema,
-} from "../core/eve-wire";
+} from "../adapters/eve/schemas";
 import { createUlidFactory, randomAlphanumeric, randomLowerAlphanumeric, randomUuid } from "./ulid";
 
 /**

@@ -1,56 +1,71 @@
-import { eveEventToAction } from "../adapters/eve/convert";
+import { toEveInputResponse } from "../adapters/eve/answers";
+import { createEveConverter } from "../adapters/eve/convert";
+import type { EveInputResponse } from "../adapters/eve/schemas";
 import type { LedgerStoreOptions } from "../core/store";
-import { createLedgerStore } from "../core/store";
-import { fromPostFailure, type HitlTransport, type TransportConnection } from "../react/transport";
+import { selectRequest } from "../core/ledger";
+import {
+  createTransportState,
+  fromPostFailure,
+  type HitlTransport,
+  type TransportConnection,
+} from "../core/transport";
 import type { TestSession } from "./session";
 
 export interface TestTransport extends HitlTransport {
   /** Simulates a reconnect (`catching-up`) or an outage (`offline`). */
   setConnection(connection: TransportConnection): void;
-  /** Stops following the session. */
+  /** Stops following the session (a page that went away, or a stream that lags behind). */
   close(): void;
+  /** Follows the session again, replaying every event from the start (a reconnect). */
+  reconnect(): void;
+}
+
+export interface TestTransportOptions {
+  readonly sessionKey?: string;
+  readonly onProblem?: LedgerStoreOptions["onProblem"];
+  /** Sees each answer in eve's wire form just before it is posted (stories record them). */
+  readonly onWire?: (response: EveInputResponse) => void;
 }
 
 /**
  * Connects the kit to an in-memory `TestSession` the way the eve adapter connects it to eve:
- * every stream event goes through the same converter into the ledger, answers go to
- * `session.respond`. For stories and tests; no React, no network.
+ * every stream event goes through the eve converter into the ledger, typed answers are mapped
+ * to eve's `InputResponse` and go to `session.respond`. For stories and tests; no React, no
+ * network.
  */
-export function createTestTransport(
-  session: TestSession,
-  options: { sessionKey?: string; onProblem?: LedgerStoreOptions["onProblem"] } = {},
-): TestTransport {
-  const store = createLedgerStore(options.onProblem ? { onProblem: options.onProblem } : {});
+export function createTestTransport(session: TestSession, options: TestTransportOptions = {}): TestTransport {
+  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { store } = state;
+  const convert = createEveConverter();
   const feed = (event: unknown) => {
-    const action = eveEventToAction(event);
+    const action = convert(event);
     if (action) store.dispatch(action);
   };
-  for (const event of session.replay(0)) feed(event);
-  const unsubscribe = session.subscribe((event) => feed(event));
+  let unsubscribe = () => {};
+  const follow = () => {
+    unsubscribe();
+    for (const event of session.replay(0)) feed(event);
+    unsubscribe = session.subscribe((event) => feed(event));
+  };
+  follow();
 
-  let connection: TransportConnection = "live";
-  const listeners = new Set<() => void>();
   return {
     sessionKey: options.sessionKey ?? session.sessionId,
     store,
+    connection: state.connection,
     async send(answer) {
+      const request = selectRequest(store.getSnapshot(), answer.requestId);
+      const response = toEveInputResponse(answer, { kind: answer.kind, native: request?.native === true });
+      options.onWire?.(response);
       try {
-        await session.respond([answer]);
+        await session.respond([response]);
       } catch (error) {
         throw fromPostFailure(error);
       }
     },
-    connection: {
-      getSnapshot: () => connection,
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    },
-    setConnection(next) {
-      connection = next;
-      for (const listener of [...listeners]) listener();
-    },
-    close: unsubscribe,
+    setConnection: state.setConnection,
+    close: () => unsubscribe(),
+    // A new stream from the start: the ledger dedupes what it has already seen by event id.
+    reconnect: follow,
   };
 }

@@ -1,12 +1,13 @@
 import type { Loader, Meta, StoryContext } from "@storybook/react-vite";
 import { type ReactNode, useEffect, useRef } from "react";
 import { expect, waitFor } from "storybook/test";
-import type { EveInputResponse } from "../../src/core/eve-wire";
+import { toEveInputResponse } from "../../src/adapters/eve/answers";
+import type { EveInputResponse } from "../../src/adapters/eve/schemas";
 import { formatIssues } from "../../src/core/issues";
 import { selectRequest } from "../../src/core/ledger";
-import type { AnswerPayload, ParkedRequest } from "../../src/core/model";
+import type { ParkedRequest } from "../../src/core/model";
 import type { AnyKind, RequestOf } from "../../src/kinds/define-kind";
-import { noopJournal } from "../../src/react/journal";
+import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import type { Registry } from "../../src/react/registry";
 import { HitlRenderer, type HitlRendererProps } from "../../src/react/renderer";
@@ -161,8 +162,8 @@ export interface HitlScenario {
   /** Every request, oldest first. */
   readonly refs: readonly TestRequestRef[];
   readonly state: StoryState;
-  /** Every answer the kit handed to the transport, including sends that failed. */
-  readonly sent: readonly AnswerPayload[];
+  /** Every answer the kit handed to the transport, in eve's wire form, including sends that failed. */
+  readonly sent: readonly EveInputResponse[];
   /** The kit's record of a request (the first by default). */
   request(ref?: TestRequestRef): ParkedRequest | undefined;
   /** Resolves once the first request reached `state` and React has rendered it. */
@@ -257,14 +258,16 @@ export async function createScenario(args: HitlStoryArgs, parameters: HitlStoryP
   if (state === "error") session.failNextRespond({ status: 400 });
   await parameters.setup?.(session, refs);
 
-  const connected = createTestTransport(session);
-  const sent: AnswerPayload[] = [];
+  const sent: EveInputResponse[] = [];
+  const connected = createTestTransport(session, { onWire: (response) => sent.push(response) });
   const transport: TestTransport = {
     ...connected,
     send(answer) {
-      sent.push(answer);
-      // `submitting`: the request never comes back from the network.
-      return state === "submitting" ? new Promise<void>(() => {}) : connected.send(answer);
+      if (state !== "submitting") return connected.send(answer);
+      // `submitting`: the request never comes back from the network (its wire form is recorded).
+      const native = selectRequest(connected.store.getSnapshot(), answer.requestId)?.native === true;
+      sent.push(toEveInputResponse(answer, { kind: answer.kind, native }));
+      return new Promise<void>(() => {});
     },
   };
   const requestOf = (r: TestRequestRef = ref) => selectRequest(transport.store.getSnapshot(), r.requestId);

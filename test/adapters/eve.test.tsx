@@ -6,7 +6,7 @@ import { z } from "zod";
 import { useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
 import { mediaKind } from "../../src/kinds/media";
 import { approvalKind } from "../../src/kinds/native";
-import { noopJournal } from "../../src/react/journal";
+import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";

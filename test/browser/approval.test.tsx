@@ -5,7 +5,7 @@ import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { page, userEvent } from "vitest/browser";
 import { approvalKind } from "../../src/kinds/native";
-import { noopJournal } from "../../src/react/journal";
+import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";

@@ -93,7 +93,7 @@ describe("ledger properties", () => {
           }
           const requestId = ids[step.request]!;
           if (step.kind === "submit") {
-            const allowed = store.beginSubmit(requestId, { text: "answer" });
+            const allowed = store.beginSubmit(requestId, { type: "reply", text: "answer" });
             if (allowed) {
               expect(submittedLive.has(requestId), "second live submission").toBe(false);
               expect(settledByServer.has(requestId), "submission after settlement").toBe(false);

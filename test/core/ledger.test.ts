@@ -31,7 +31,8 @@ describe("ledger on recorded eve streams", () => {
     expect(request).toMatchObject({
       state: "settled",
       outcome: "answered",
-      resolution: { text: '{"selected":["a"]}' },
+      // The recorded agent answered with plain JSON, not the kit's envelope: the person's words.
+      resolution: { type: "reply", text: '{"selected":["a"]}' },
     });
   });
 
@@ -47,7 +48,7 @@ describe("ledger on recorded eve streams", () => {
     expect(settled).toMatchObject({
       state: "settled",
       outcome: "denied",
-      resolution: { optionId: "cancel", text: "no" },
+      resolution: { type: "value", value: { decision: "deny", note: "no" } },
     });
   });
 
@@ -74,7 +75,7 @@ describe("ledger on recorded eve streams", () => {
 
 describe("ledger local submissions", () => {
   const open = () => feed(upTo(mainTraceEvents, "input.requested"));
-  const answer = { text: '{"hitl":1,"kind":"media","value":{"selected":["a"]}}' };
+  const answer = { type: "value" as const, value: { selected: ["a"] } };
 
   it("given an open request, should allow exactly one submission however many times it is asked", () => {
     const store = createLedgerStore({ initial: open() });

@@ -14,7 +14,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type EveServer, startEveServer } from "../../playground/scripts/eve-server.mjs";
-import { encodeAnswer, encodeDecline } from "../../src/core/envelope";
+import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import { countToolResults } from "../../src/server/transcript";
 import {
   createSession,

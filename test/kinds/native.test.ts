@@ -1,4 +1,3 @@
-import { encodeAnswer, encodeDecline } from "../../src/core/envelope";
 import { approvalKind, questionKind, textKind } from "../../src/kinds";
 import { answerIssues, answerOk, issueAt, parseIssues, parseOk } from "./helpers";
 
@@ -37,45 +36,6 @@ describe("approval kind", () => {
     ]);
   });
 
-  it("given a decision, should encode eve's native option ids", () => {
-    expect(approvalKind.encode({ decision: "approve" })).toEqual({ optionId: "approve" });
-    expect(approvalKind.encode({ decision: "deny", note: "no" })).toEqual({ optionId: "cancel", text: "no" });
-    expect(approvalKind.encode({ decision: "deny" })).toEqual({ optionId: "cancel" });
-    expect(approvalKind.encode({ decision: "deny", note: "  " })).toEqual({ optionId: "cancel" });
-  });
-
-  it("given a decline, should send a deny (eve has no third answer for an approval)", () => {
-    expect(approvalKind.encodeDecline("  too risky ")).toEqual({ optionId: "cancel", text: "too risky" });
-    expect(approvalKind.encodeDecline()).toEqual({ optionId: "cancel" });
-  });
-
-  it("given a cancel answer, should decode a deny with the text as its note", () => {
-    expect(approvalKind.decode({ optionId: "cancel", text: "why" })).toEqual({
-      type: "answered",
-      kind: "approval",
-      value: { decision: "deny", note: "why" },
-    });
-    expect(approvalKind.decode({ optionId: "cancel", text: " " })).toEqual({
-      type: "answered",
-      kind: "approval",
-      value: { decision: "deny" },
-    });
-  });
-
-  it("given an unknown or missing option id, should decode as invalid at optionId", () => {
-    expect(approvalKind.decode({ optionId: "yes" })).toEqual({
-      type: "invalid",
-      issues: [issueAt(["optionId"], 'Expected "approve" or "cancel", got "yes"')],
-    });
-    expect(approvalKind.decode({ text: "sure" })).toEqual({
-      type: "invalid",
-      issues: [issueAt(["optionId"], "got no option")],
-    });
-  });
-
-  it("given a cancel with an over-long text, should decode as invalid", () => {
-    expect(approvalKind.decode({ optionId: "cancel", text: "x".repeat(2001) }).type).toBe("invalid");
-  });
 });
 
 describe("question kind", () => {
@@ -136,32 +96,6 @@ describe("question kind", () => {
     ]);
   });
 
-  it("given a native answer, should decode it and cross-check it with the request", () => {
-    expect(questionKind.decode({ optionId: "yes" }, closed)).toEqual({
-      type: "answered",
-      kind: "question",
-      value: { optionId: "yes" },
-    });
-    expect(questionKind.decode({ optionId: "maybe" }, closed)).toEqual({
-      type: "invalid",
-      issues: [issueAt(["optionId"], 'Unknown option "maybe"')],
-    });
-    expect(questionKind.decode({})).toEqual({ type: "invalid", issues: [issueAt([], "Choose an option")] });
-  });
-
-  it("given a declined envelope in the text, should decode a decline (whatever kind declined)", () => {
-    expect(questionKind.decode({ text: encodeDecline("question", "not now") }, closed)).toEqual({
-      type: "declined",
-      kind: "question",
-      reason: "not now",
-    });
-    expect(questionKind.decode({ text: encodeDecline("media") })).toEqual({ type: "declined", kind: "question" });
-  });
-
-  it("given an answered envelope in the text, should treat it as the person's literal text", () => {
-    const text = encodeAnswer("question", { optionId: "yes" });
-    expect(questionKind.decode({ text }, open)).toEqual({ type: "answered", kind: "question", value: { text } });
-  });
 });
 
 describe("text kind", () => {
@@ -181,16 +115,4 @@ describe("text kind", () => {
     expect(answerIssues(textKind, request, { text: " \n " })).toEqual([issueAt(["text"], "Must not be blank")]);
   });
 
-  it("given a native answer, should decode it; without text, should decode as invalid", () => {
-    expect(textKind.decode({ text: "hello" })).toEqual({ type: "answered", kind: "text", value: { text: "hello" } });
-    expect(textKind.decode({ optionId: "x" })).toEqual({
-      type: "invalid",
-      issues: [issueAt(["text"], "The answer carries no text")],
-    });
-    expect(textKind.decode({ text: "" }).type).toBe("invalid");
-  });
-
-  it("given a decline, should send the envelope's declined form as text", () => {
-    expect(textKind.encodeDecline("later")).toEqual({ text: encodeDecline("text", "later") });
-  });
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createBrowserJournal } from "../../src/react/journal";
+import { createBrowserJournal } from "../../src/core/journal";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";
 import { createTestSession, type TestSession } from "../../src/testing/session";
@@ -239,9 +239,7 @@ describe("useParkedInput failures and recovery", () => {
     const session = createTestSession();
     const ref = askPick(session);
     // The previous page recorded its answer and died before the POST left.
-    createBrowserJournal().record(session.sessionId, ref.requestId, {
-      text: '{"hitl":1,"kind":"pick","value":{"id":"a"}}',
-    });
+    createBrowserJournal().record(session.sessionId, ref.requestId, { type: "value", value: { id: "a" } });
     const harness = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 50 } });
     harness.transport.setConnection("catching-up");
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");

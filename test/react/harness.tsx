@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode } from "react";
 import { z } from "zod";
 import type { HitlIssue } from "../../src/core/issues";
 import { defineKind } from "../../src/kinds/define-kind";
-import { noopJournal, type SubmissionJournal } from "../../src/react/journal";
+import { noopJournal, type SubmissionJournal } from "../../src/core/journal";
 import { HitlProvider, type HitlProviderProps } from "../../src/react/provider";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { noopJournal } from "../../src/react/journal";
+import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";

@@ -1,4 +1,4 @@
-import { encodeAnswer, encodeDecline } from "../../src/core/envelope";
+import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import { mediaKind } from "../../src/kinds/media";
 import { type AskAnswer, askPicker, pickerInputSchema } from "../../src/server/picker";
 import { checkTranscript, countToolResults } from "../../src/server/transcript";

@@ -1,20 +1,37 @@
+import { z } from "zod";
+import { fromZodIssues } from "../../core/issues";
+import type { LedgerAction, LedgerChange } from "../../core/ledger";
+import type { ParkedRequestInit } from "../../core/model";
+import { type EveRequestShape, fromEveResponse } from "./answers";
 import {
   type EveEvent,
   type EveInputRequest,
   eveEventDataSchemas,
   eveEventSchema,
+  eveInputRequestSchema,
   isEveKnownEventType,
-} from "../../core/eve-wire";
-import { fromZodIssues } from "../../core/issues";
-import type { LedgerAction, LedgerChange } from "../../core/ledger";
-import type { ParkedRequestInit } from "../../core/model";
+} from "./schemas";
+
+/** What the converter remembers of the requests it has seen, to read their answers back. */
+export type EveRequestIndex = Map<string, EveRequestShape>;
+
+/**
+ * A converter for one eve stream: `eveEventToAction` with its own memory of the requests it
+ * saw, so `input.resolved` answers are read back per the request's kind.
+ */
+export function createEveConverter(): (raw: unknown) => LedgerAction | null {
+  const index: EveRequestIndex = new Map();
+  return (raw) => eveEventToAction(raw, index);
+}
 
 /**
  * Pure translation of eve stream events into ledger actions. Event types that concern no
  * request return `null` (they pass through untouched); events that fail validation become a
- * `malformed` action, so the ledger reports them instead of anything throwing.
+ * `malformed` action, so the ledger reports them instead of anything throwing. One bad request
+ * among several in an `input.requested` event is reported on its own; the others still park.
+ * `index` (optional) records each request's kind so later answers are read back natively.
  */
-export function eveEventToAction(raw: unknown): LedgerAction | null {
+export function eveEventToAction(raw: unknown, index?: EveRequestIndex): LedgerAction | null {
   const envelope = eveEventSchema.safeParse(raw);
   if (!envelope.success) {
     return { type: "malformed", eventType: "(unreadable)", issues: fromZodIssues(envelope.error.issues) };
@@ -22,7 +39,7 @@ export function eveEventToAction(raw: unknown): LedgerAction | null {
   const event = envelope.data;
   if (!isEveKnownEventType(event.type)) return null;
   const eventId = event.meta?.id;
-  const changes = eveEventChanges(event);
+  const changes = eveEventChanges(event, index);
   if (changes === null) return null;
   if (!changes.ok) {
     return {
@@ -38,38 +55,50 @@ export function eveEventToAction(raw: unknown): LedgerAction | null {
 
 type Changes = { ok: true; value: LedgerChange[] } | { ok: false; issues: ReturnType<typeof fromZodIssues> };
 
-function eveEventChanges(event: EveEvent): Changes | null {
+/** `input.requested` with each request parsed on its own, so one bad request hides only itself. */
+const inputRequestedData = eveEventDataSchemas["input.requested"].extend({ requests: z.array(z.unknown()) });
+
+function eveEventChanges(event: EveEvent, index: EveRequestIndex | undefined): Changes | null {
   switch (event.type) {
     case "input.requested": {
-      const data = eveEventDataSchemas["input.requested"].safeParse(event.data);
+      const data = inputRequestedData.safeParse(event.data);
       if (!data.success) return bad(data.error.issues);
-      return {
-        ok: true,
-        value: data.data.requests.map((request) => ({
-          type: "requested",
-          request: toParkedRequest(request, data.data),
-        })),
-      };
+      const changes: LedgerChange[] = [];
+      data.data.requests.forEach((raw, position) => {
+        const request = eveInputRequestSchema.safeParse(raw);
+        if (!request.success) {
+          const issues = fromZodIssues(request.error.issues).map((issue) => ({
+            ...issue,
+            path: ["requests", position, ...issue.path],
+          }));
+          changes.push({ type: "problem", eventType: event.type, issues });
+          return;
+        }
+        const parked = toParkedRequest(request.data, data.data);
+        index?.set(parked.requestId, { kind: parked.kind, native: parked.native === true });
+        changes.push({ type: "requested", request: parked });
+      });
+      return { ok: true, value: changes };
     }
     case "input.resolved": {
       const data = eveEventDataSchemas["input.resolved"].safeParse(event.data);
       if (!data.success) return bad(data.error.issues);
       return {
         ok: true,
-        value: data.data.resolutions.map((resolution) => ({
-          type: "resolved",
-          requestId: resolution.requestId,
-          outcome: resolution.outcome,
-          authoritative: true,
-          ...(resolution.response
-            ? {
-                response: {
-                  ...(resolution.response.optionId !== undefined ? { optionId: resolution.response.optionId } : {}),
-                  ...(resolution.response.text !== undefined ? { text: resolution.response.text } : {}),
-                },
-              }
-            : {}),
-        })),
+        value: data.data.resolutions.map((resolution) => {
+          // Unknown to this converter (it joined late): an approval is still recognisable by eve's kind.
+          const shape = index?.get(resolution.requestId) ?? {
+            kind: resolution.kind === "tool-approval" ? "approval" : "",
+            native: resolution.kind === "tool-approval",
+          };
+          return {
+            type: "resolved" as const,
+            requestId: resolution.requestId,
+            outcome: resolution.outcome,
+            authoritative: true,
+            ...(resolution.response ? { response: fromEveResponse(resolution.response, shape) } : {}),
+          };
+        }),
       };
     }
     case "approval.settled": {
@@ -113,32 +142,41 @@ function bad(issues: Parameters<typeof fromZodIssues>[0]): Changes {
   return { ok: false, issues: fromZodIssues(issues) };
 }
 
-/** The registry key and payload of an eve request. */
-export function resolveEveKind(request: EveInputRequest): { kind: string; payload: unknown } {
+/**
+ * The registry key and payload of an eve request. eve's own requests (approval gates, its select
+ * and text questions) are `native`; a picker's kind comes from the model-written `ui.kind`, which
+ * is never native — so `ui.kind: "approval"` cannot pass for a real approval.
+ */
+export function resolveEveKind(request: EveInputRequest): { kind: string; payload: unknown; native: boolean } {
   const { action } = request;
   if (request.kind === "tool-approval") {
-    return { kind: "approval", payload: { kind: "approval", toolName: action.toolName, input: action.input } };
+    return {
+      kind: "approval",
+      payload: { kind: "approval", toolName: action.toolName, input: action.input },
+      native: true,
+    };
   }
   // A typed picker: the tool's own input carries `ui: { kind, … }` (eve has no `ui` field).
   if ("ui" in action.input) {
     const ui = action.input.ui;
     const kind = typeof ui === "object" && ui !== null && "kind" in ui && typeof ui.kind === "string" ? ui.kind : "";
-    return { kind, payload: ui };
+    return { kind, payload: ui, native: false };
   }
   if (request.options && request.options.length > 0) {
     return {
       kind: "question",
       payload: { kind: "question", options: request.options, allowFreeform: request.allowFreeform ?? false },
+      native: true,
     };
   }
-  return { kind: "text", payload: { kind: "text" } };
+  return { kind: "text", payload: { kind: "text" }, native: true };
 }
 
 function toParkedRequest(
   request: EveInputRequest,
   data: { turnId: string; stepIndex: number; callId?: string | undefined; taskId?: string | undefined },
 ): ParkedRequestInit {
-  const { kind, payload } = resolveEveKind(request);
+  const { kind, payload, native } = resolveEveKind(request);
   return {
     requestId: request.requestId,
     callId: request.action.callId,
@@ -147,6 +185,7 @@ function toParkedRequest(
     prompt: request.prompt,
     kind,
     payload,
+    ...(native ? { native } : {}),
     ...(request.options ? { options: request.options } : {}),
     ...(request.allowFreeform !== undefined ? { allowFreeform: request.allowFreeform } : {}),
     turnId: data.turnId,

@@ -1,16 +1,16 @@
 "use client";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { type LedgerProblem, selectRequest } from "../../core/ledger";
-import type { TransportAnswer } from "../../core/model";
-import type { LedgerStore } from "../../core/store";
-import { createLedgerStore } from "../../core/store";
 import {
+  createTransportState,
   fromPostFailure,
   type HitlTransport,
   HitlTransportError,
   type TransportConnection,
-} from "../../react/transport";
-import { eveEventToAction } from "./convert";
+} from "../../core/transport";
+import { toEveInputResponse } from "./answers";
+import { createEveConverter } from "./convert";
+import type { EveInputResponse } from "./schemas";
 
 /**
  * The parts of `useEveAgent()`'s return value (from `eve/react`) this adapter reads. Structural,
@@ -22,7 +22,7 @@ export interface EveAgentLike {
   readonly error?: Error | undefined;
   readonly session?: { readonly sessionId: string } | undefined;
   readonly conversation: { readonly inputs: Readonly<Record<string, { readonly status: string } | undefined>> };
-  respond(inputResponses: readonly TransportAnswer[]): Promise<void>;
+  respond(inputResponses: readonly EveInputResponse[]): Promise<void>;
 }
 
 export interface UseEveHitlOptions {
@@ -73,11 +73,13 @@ function createBridge(
   agentRef: { readonly current: EveAgentLike },
   onProblem: NonNullable<UseEveHitlOptions["onProblem"]>,
 ): Bridge {
-  const store: LedgerStore = createLedgerStore({ onProblem });
+  const { store, connection, setConnection } = createTransportState({
+    onProblem,
+    connection: connectionOf(agentRef.current.status),
+  });
+  const convert = createEveConverter();
   let consumed = 0;
   let firstEvent: string | undefined;
-  const listeners = new Set<() => void>();
-  let connection = connectionOf(agentRef.current.status);
   // Resolvers waiting for the next agent snapshot after `respond()` settled.
   let waiters: (() => void)[] = [];
 
@@ -89,7 +91,7 @@ function createBridge(
     if (events.length === consumed) return;
     const actions = [];
     for (let i = consumed; i < events.length; i++) {
-      const action = eveEventToAction(events[i]);
+      const action = convert(events[i]);
       if (action) actions.push(action);
     }
     consumed = events.length;
@@ -108,10 +110,12 @@ function createBridge(
     sessionKey,
     store,
     async send(answer) {
+      const request = selectRequest(store.getSnapshot(), answer.requestId);
+      const response = toEveInputResponse(answer, { kind: answer.kind, native: request?.native === true });
       try {
         // eve's respond resolves after the turn it resumes has streamed; a failed POST does not
         // reject: eve records the error, reopens the input and resolves.
-        await agentRef.current.respond([answer]);
+        await agentRef.current.respond([response]);
       } catch (error) {
         if (error instanceof Error && /resuming/i.test(error.message)) {
           throw new HitlTransportError(error.message, "rejected", true);
@@ -128,24 +132,14 @@ function createBridge(
           : new HitlTransportError("The answer was not delivered.", "rejected");
       }
     },
-    connection: {
-      getSnapshot: () => connection,
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    },
+    connection,
   };
 
   return {
     transport,
     sync(agent) {
       feed(agent.events);
-      const next = connectionOf(agent.status);
-      if (next !== connection) {
-        connection = next;
-        for (const listener of [...listeners]) listener();
-      }
+      setConnection(connectionOf(agent.status));
       const ready = waiters;
       waiters = [];
       for (const resolve of ready) resolve();

@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { decodeAnswer } from "../../core/envelope";
 import { formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
@@ -69,7 +68,7 @@ function formatIssue(issue: HitlIssue): string {
 }
 
 export interface FallbackRootProps
-  extends Omit<FallbackProps, "prompt" | "answerText">,
+  extends Omit<FallbackProps, "prompt" | "answerText" | "answerValue">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
 
 function Root({
@@ -254,20 +253,19 @@ function Decline({ className }: { className?: string }) {
 }
 
 /** The receipt's summary: what was answered. */
-function Summary({ answerText }: { answerText: string | undefined }): ReactNode {
+function Summary({ answerText, answerValue }: { answerText: string | undefined; answerValue?: unknown }): ReactNode {
   const { labels, options } = useFallback();
-  if (answerText === undefined) return null;
-  // The recorded answer is an option id, a structured envelope (a widget that crashed still
+  if (answerText === undefined && answerValue === undefined) return null;
+  // The recorded answer is an option id, a structured value (a widget that crashed still
   // answered) or a person's words: show each the way a person reads it.
   const option = options.find((candidate) => candidate.id === answerText);
-  const decoded = option ? undefined : decodeAnswer(answerText);
   return (
     <div data-slot="summary" className="hitl-fallback-summary">
       <span className="hitl-help">{labels.receiptWrote}</span>
       {option ? (
         <p className="hitl-fallback-quote">{option.label}</p>
-      ) : decoded?.type === "answered" ? (
-        <ReadableValue value={decoded.value} />
+      ) : answerText === undefined ? (
+        <ReadableValue value={answerValue} />
       ) : (
         <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
       )}
@@ -276,7 +274,7 @@ function Summary({ answerText }: { answerText: string | undefined }): ReactNode 
 }
 
 /** The styled fallback: prompt, notice, details, options, free text, Decline, status, receipt. */
-export function Fallback({ prompt, answerText, ...props }: FallbackProps) {
+export function Fallback({ prompt, answerText, answerValue, ...props }: FallbackProps) {
   return (
     <Root {...props}>
       <ShellPrompt>{prompt}</ShellPrompt>
@@ -286,7 +284,7 @@ export function Fallback({ prompt, answerText, ...props }: FallbackProps) {
       {/* Decline beside Send: one row of actions, as in every other widget. */}
       <FreeText actions={<Decline />} />
       <ShellStatus />
-      <ShellReceipt summary={<Summary answerText={answerText} />} />
+      <ShellReceipt summary={<Summary answerText={answerText} answerValue={answerValue} />} />
     </Root>
   );
 }

@@ -1,20 +1,21 @@
 import { z } from "zod";
-import { fromZodIssues, type HitlIssue, type Validated } from "./issues";
+import {
+  type AnswerValidator,
+  MAX_ANSWER_TEXT_LENGTH,
+  MAX_REASON_LENGTH,
+  validateResponse,
+} from "../../core/answer";
+import { fromZodIssues, type HitlIssue } from "../../core/issues";
 
 /**
  * The answer envelope: how a structured answer travels inside eve's `InputResponse.text`
- * (eve carries only `optionId` and `text`). Browser and server both use this module, so both
- * sides validate with the same schemas.
+ * (eve carries only `optionId` and `text`). Only the eve adapter (browser) and the eve server
+ * helper use it; both validate with the same kind schemas. Other transports carry typed answers.
  *
  *   answered: {"hitl":1,"kind":"media","value":{"selected":["a"]}}
  *   declined: {"hitl":1,"kind":"media","declined":true,"reason":"none fit"}
  */
 export const ENVELOPE_VERSION = 1;
-
-/** Longest answer text we will parse: an envelope is small; anything bigger is refused unread. */
-export const MAX_ANSWER_TEXT_LENGTH = 1_000_000;
-/** Longest decline reason or free-text note a person can send. */
-export const MAX_REASON_LENGTH = 2_000;
 
 const kindName = z.string().min(1).max(100);
 
@@ -35,12 +36,8 @@ const declinedEnvelope = z.strictObject({
 export const envelopeSchema = z.union([answeredEnvelope, declinedEnvelope]);
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-/** What a kind must offer to decode its own answers (structural, so core needs no kinds). */
-export interface AnswerDecoder<Req, Res> {
-  readonly kind: string;
-  readonly response: z.ZodType<Res>;
-  readonly check?: (request: Req, response: Res) => readonly HitlIssue[];
-}
+/** What a kind must offer to decode its own answers. */
+export type AnswerDecoder<Req, Res> = AnswerValidator<Req, Res>;
 
 /** The outcome of reading an answer text. Decoding never throws. */
 export type DecodedAnswer<Res = unknown> =
@@ -111,21 +108,6 @@ export function decodeAnswer<Req, Res>(
   const checked = validateResponse(decoder, data.value, request);
   if (!checked.ok) return invalid(checked.issues.map((i) => ({ ...i, path: ["value", ...i.path] })));
   return { type: "answered", kind: data.kind, value: checked.value };
-}
-
-/** The kind's response schema, then (given the request) its cross-check. */
-export function validateResponse<Req, Res>(
-  decoder: AnswerDecoder<Req, Res>,
-  value: unknown,
-  request?: Req,
-): Validated<Res> {
-  const parsed = decoder.response.safeParse(value);
-  if (!parsed.success) return { ok: false, issues: fromZodIssues(parsed.error.issues) };
-  if (request !== undefined && decoder.check) {
-    const issues = decoder.check(request, parsed.data);
-    if (issues.length > 0) return { ok: false, issues };
-  }
-  return { ok: true, value: parsed.data };
 }
 
 function invalid(issues: readonly HitlIssue[]): DecodedAnswer<never> {

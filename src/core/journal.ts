@@ -1,17 +1,19 @@
-import { type AnswerPayload, answerPayloadSchema } from "../core/model";
+import { type AnswerBody, answerBodySchema } from "./answer";
 
 /**
  * Durable notes about answers in flight, so exactly-once survives what React state does not:
  * - a reload mid-submit (this tab's record, in `sessionStorage`, which survives reloads);
  * - the same conversation open in two tabs (a claim in `localStorage`, taken under a Web Lock
  *   so two tabs cannot both see "unclaimed" and both send).
- * Nothing here touches storage at import time; without `window` it is a no-op.
+ * Storage, locks and time are injectable (`createStorageJournal`), so the guarantees are tested
+ * without a browser; `createBrowserJournal` uses the page's. Nothing here touches storage at
+ * import time; without `window` the browser journal is a no-op.
  */
 export interface SubmissionJournal {
   /** Answers this tab recorded and never saw settle (read once, after a reload). */
-  pending(sessionKey: string): { requestId: string; answer: AnswerPayload }[];
+  pending(sessionKey: string): { requestId: string; answer: AnswerBody }[];
   /** Records an answer before it is sent. */
-  record(sessionKey: string, requestId: string, answer: AnswerPayload): void;
+  record(sessionKey: string, requestId: string, answer: AnswerBody): void;
   /** Claims the request for this tab. `taken`: another tab is answering or answered it. */
   claim(sessionKey: string, requestId: string): Promise<"claimed" | "taken">;
   /**
@@ -23,18 +25,57 @@ export interface SubmissionJournal {
   release(sessionKey: string, requestId: string): void;
 }
 
-const PREFIX = "hitl-kit:v1";
+// v2: records hold a typed `AnswerBody` (v1 held eve's `InputResponse`); v1 records are ignored.
+const PREFIX = "hitl-kit:v2";
 /** A claim older than this belongs to a tab that died mid-send; the stream has long settled it. */
 const CLAIM_TTL_MS = 10 * 60_000;
 
+/** The slice of the Web Storage API the journal uses. */
+export interface JournalStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The slice of the Web Locks API the journal uses (`navigator.locks`). */
+export interface JournalLocks {
+  request<T>(name: string, callback: () => T | Promise<T>): Promise<T>;
+}
+
+export interface StorageJournalOptions {
+  /** Survives a reload of this tab, not shared with other tabs (`sessionStorage`). */
+  readonly session?: JournalStorage | undefined;
+  /** Shared by every tab of the origin (`localStorage`). */
+  readonly local?: JournalStorage | undefined;
+  /** Serializes the cross-tab claim (`navigator.locks`); without it, check-and-set is best effort. */
+  readonly locks?: JournalLocks | undefined;
+  readonly now?: () => number;
+}
+
+/** The journal of the page this runs in: `sessionStorage`, `localStorage` and Web Locks. */
 export function createBrowserJournal(): SubmissionJournal {
-  const tabId = getTabId();
-  pruneExpiredClaims();
+  // Older browsers and some embedded webviews have no Web Locks.
+  const locks: LockManager | undefined = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return createStorageJournal({
+    session: storage("sessionStorage"),
+    local: storage("localStorage"),
+    locks: typeof locks?.request === "function" ? { request: (name, callback) => locks.request(name, () => callback()) } : undefined,
+  });
+}
+
+export function createStorageJournal(options: StorageJournalOptions): SubmissionJournal {
+  const { session: sessionStore, local: localStore, locks } = options;
+  const now = options.now ?? Date.now;
+  const storageOf = (name: "sessionStorage" | "localStorage") => (name === "sessionStorage" ? sessionStore : localStore);
+  const tabId = getTabId(sessionStore);
+  pruneExpiredClaims(localStore, now);
   const recordKey = (session: string, request: string) => `${PREFIX}:pending:${session}:${request}`;
   const claimKey = (session: string, request: string) => `${PREFIX}:claim:${session}:${request}`;
 
   const readClaim = (key: string): { tab: string; at: number } | undefined => {
-    const raw = storage("localStorage")?.getItem(key);
+    const raw = storageOf("localStorage")?.getItem(key);
     if (!raw) return undefined;
     try {
       const value: unknown = JSON.parse(raw);
@@ -49,46 +90,45 @@ export function createBrowserJournal(): SubmissionJournal {
   };
 
   const tryClaim = (key: string): "claimed" | "taken" => {
-    const local = storage("localStorage");
+    const local = storageOf("localStorage");
     if (!local) return "claimed";
     const existing = readClaim(key);
-    if (existing && existing.tab !== tabId && Date.now() - existing.at < CLAIM_TTL_MS) return "taken";
-    local.setItem(key, JSON.stringify({ tab: tabId, at: Date.now() }));
+    if (existing && existing.tab !== tabId && now() - existing.at < CLAIM_TTL_MS) return "taken";
+    local.setItem(key, JSON.stringify({ tab: tabId, at: now() }));
     return "claimed";
   };
 
   return {
     pending(sessionKey) {
-      const session = storage("sessionStorage");
+      const session = storageOf("sessionStorage");
       if (!session) return [];
       const prefix = `${PREFIX}:pending:${sessionKey}:`;
-      const out: { requestId: string; answer: AnswerPayload }[] = [];
+      const out: { requestId: string; answer: AnswerBody }[] = [];
       for (let i = 0; i < session.length; i++) {
         const key = session.key(i);
         if (!key?.startsWith(prefix)) continue;
         const parsed = safeJson(session.getItem(key));
-        const answer = answerPayloadSchema.safeParse(parsed);
+        const answer = answerBodySchema.safeParse(parsed);
         if (answer.success) out.push({ requestId: key.slice(prefix.length), answer: answer.data });
       }
       return out;
     },
     record(sessionKey, requestId, answer) {
-      storage("sessionStorage")?.setItem(recordKey(sessionKey, requestId), JSON.stringify(answer));
+      storageOf("sessionStorage")?.setItem(recordKey(sessionKey, requestId), JSON.stringify(answer));
     },
     async claim(sessionKey, requestId) {
       const key = claimKey(sessionKey, requestId);
-      const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
       // Check-and-set under an exclusive lock: the only way two tabs can't interleave it.
-      if (locks?.request) return locks.request(key, () => tryClaim(key));
+      if (locks) return locks.request(key, () => tryClaim(key));
       return tryClaim(key);
     },
     settle(sessionKey, requestId) {
-      storage("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
+      storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
     },
     release(sessionKey, requestId) {
-      storage("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
+      storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
       const key = claimKey(sessionKey, requestId);
-      if (readClaim(key)?.tab === tabId) storage("localStorage")?.removeItem(key);
+      if (readClaim(key)?.tab === tabId) storageOf("localStorage")?.removeItem(key);
     },
   };
 }
@@ -103,8 +143,7 @@ export const noopJournal: SubmissionJournal = {
 };
 
 /** Claims outlive their requests by design; drop the expired ones so storage stays small. */
-function pruneExpiredClaims() {
-  const local = storage("localStorage");
+function pruneExpiredClaims(local: JournalStorage | undefined, now: () => number) {
   if (!local) return;
   const prefix = `${PREFIX}:claim:`;
   const expired: string[] = [];
@@ -113,12 +152,12 @@ function pruneExpiredClaims() {
     if (!key?.startsWith(prefix)) continue;
     const value = safeJson(local.getItem(key));
     const at = typeof value === "object" && value !== null && "at" in value ? value.at : undefined;
-    if (typeof at !== "number" || Date.now() - at >= CLAIM_TTL_MS) expired.push(key);
+    if (typeof at !== "number" || now() - at >= CLAIM_TTL_MS) expired.push(key);
   }
   for (const key of expired) local.removeItem(key);
 }
 
-function storage(name: "sessionStorage" | "localStorage"): Storage | undefined {
+function storage(name: "sessionStorage" | "localStorage"): JournalStorage | undefined {
   try {
     return typeof window === "undefined" ? undefined : window[name];
   } catch {
@@ -128,8 +167,7 @@ function storage(name: "sessionStorage" | "localStorage"): Storage | undefined {
 }
 
 /** Stable across reloads of one tab (sessionStorage), distinct between tabs. */
-function getTabId(): string {
-  const session = storage("sessionStorage");
+function getTabId(session: JournalStorage | undefined): string {
   const key = `${PREFIX}:tab`;
   const existing = session?.getItem(key);
   if (existing) return existing;

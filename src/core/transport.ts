@@ -1,10 +1,12 @@
-import type { TransportAnswer } from "../core/model";
-import type { LedgerStore } from "../core/store";
+import type { TransportAnswer } from "./answer";
+import { type LedgerStore, type LedgerStoreOptions, createLedgerStore } from "./store";
 
 /**
- * What the React layer needs from a transport (eve, AI SDK, AG-UI, the in-memory test session).
- * Adapters feed `store` from their events and implement `send`; everything about exactly-once
- * lives above this line, so every transport gets it.
+ * The seam between the kit and a transport (eve, AI SDK, AG-UI, MCP, the in-memory test
+ * session). An adapter is a pure converter that feeds `store` from its events, plus a `send` of
+ * typed answers; everything about exactly-once (the one gate, retries, the journal, recovery)
+ * lives in the client (`createHitlClient`), so every transport gets it. Every adapter runs the
+ * conformance suite in `hitl-kit/testing`.
  */
 export interface HitlTransport {
   /** Identifies the conversation; keys the reload-safe record of in-flight answers. */
@@ -12,16 +14,20 @@ export interface HitlTransport {
   /** The ledger this transport's events feed. */
   readonly store: LedgerStore;
   /**
-   * Sends exactly one answer. Resolves once the server accepted it. Rejects with a
+   * Sends one typed answer in the transport's own wire form. Resolves once the server accepted
+   * it. The client calls it at most once per request (again only after a `rejected` failure). Rejects with a
    * `HitlTransportError` saying whether the answer definitely did not arrive (`rejected`) or
    * might have (`unconfirmed`); any other error counts as `unconfirmed`.
    */
   send(answer: TransportAnswer): Promise<void>;
   /** `live`: events are current; `catching-up`: replaying (answers wait); `offline`. */
-  readonly connection: {
-    getSnapshot(): TransportConnection;
-    subscribe(listener: () => void): () => void;
-  };
+  readonly connection: ConnectionSource;
+}
+
+/** A subscribable connection state, shaped for `useSyncExternalStore`. */
+export interface ConnectionSource {
+  getSnapshot(): TransportConnection;
+  subscribe(listener: () => void): () => void;
 }
 
 export type TransportConnection = "live" | "catching-up" | "offline";
@@ -59,7 +65,7 @@ export function errorForHttpStatus(status: number, message: string): HitlTranspo
 }
 
 /** A connection that is always live (for transports without a catch-up phase). */
-export const alwaysLive: HitlTransport["connection"] = {
+export const alwaysLive: ConnectionSource = {
   getSnapshot: () => "live",
   subscribe: () => () => {},
 };
@@ -76,4 +82,35 @@ export function fromPostFailure(error: unknown): HitlTransportError {
     return errorForHttpStatus(error.status, message);
   }
   return new HitlTransportError(message, "unconfirmed");
+}
+
+/** What most adapters hold: the ledger their events feed and a connection state they set. */
+export interface TransportState {
+  readonly store: LedgerStore;
+  readonly connection: ConnectionSource;
+  setConnection(connection: TransportConnection): void;
+}
+
+/** The common half of an adapter, so each one is only its converter and its `send`. */
+export function createTransportState(
+  options: LedgerStoreOptions & { readonly connection?: TransportConnection } = {},
+): TransportState {
+  const store = createLedgerStore(options);
+  let connection: TransportConnection = options.connection ?? "live";
+  const listeners = new Set<() => void>();
+  return {
+    store,
+    connection: {
+      getSnapshot: () => connection,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    setConnection(next) {
+      if (next === connection) return;
+      connection = next;
+      for (const listener of [...listeners]) listener();
+    },
+  };
 }

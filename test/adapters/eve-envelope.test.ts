@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { decodeAnswer, encodeAnswer, encodeDecline, MAX_ANSWER_TEXT_LENGTH } from "../../src/core/envelope";
+import { decodeAnswer, encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
+import { MAX_ANSWER_TEXT_LENGTH } from "../../src/core/answer";
 
 const pick = {
   kind: "pick",
