@@ -17,6 +17,7 @@ const entries = {
   server: "src/server/index.ts",
   testing: "src/testing/index.ts",
   "adapters/eve": "src/adapters/eve/index.ts",
+  "adapters/eve/wire": "src/adapters/eve/wire.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */

@@ -3,8 +3,8 @@ import { fromZodIssues, type HitlIssue, type Validated } from "./issues";
 
 /**
  * What crosses the seam between the kit and a transport: one typed answer per request. No wire
- * format lives here — each adapter turns an `AnswerBody` into its own (eve: an `InputResponse`
- * carrying the envelope; AI SDK: a tool output object; MCP: an `ElicitResult`) and reads its
+ * format lives here — each adapter turns an `AnswerBody` into its own wire form (a JSON envelope
+ * in a text field, a tool output object, an elicitation result) and reads its
  * server's record of an answer back into one.
  */
 
@@ -77,7 +77,9 @@ export function answerProblem(answer: AnswerBody): HitlIssue | undefined {
         : undefined;
     case "reply":
       if (answer.text.trim() === "") return { path: [], message: "An answer needs some text" };
-      return answer.text.length > MAX_ANSWER_TEXT_LENGTH ? { path: ["text"], message: "The answer is too long" } : undefined;
+      return answer.text.length > MAX_ANSWER_TEXT_LENGTH
+        ? { path: ["text"], message: "The answer is too long" }
+        : undefined;
     case "option":
       return answer.optionId === "" ? { path: [], message: "An answer needs an option" } : undefined;
     default:

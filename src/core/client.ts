@@ -69,7 +69,7 @@ export interface HitlClientOptions {
   /**
    * How long an unconfirmed answer (sent just before a reload, or lost to a network error) may
    * stay unsettled on a live stream before it counts as never received and the request reopens.
-   * eve settles an answer it received within about a second. @default 5000
+   * A server settles an answer it received within about a second. @default 5000
    */
   readonly unconfirmedGraceMs?: number;
   readonly retry?: RetryPolicy;

@@ -25,7 +25,7 @@ export interface SubmissionJournal {
   release(sessionKey: string, requestId: string): void;
 }
 
-// v2: records hold a typed `AnswerBody` (v1 held eve's `InputResponse`); v1 records are ignored.
+// v2: records hold a typed `AnswerBody` (v1 held a transport's wire answer); v1 records are ignored.
 const PREFIX = "hitl-kit:v2";
 /** A claim older than this belongs to a tab that died mid-send; the stream has long settled it. */
 const CLAIM_TTL_MS = 10 * 60_000;
@@ -61,14 +61,18 @@ export function createBrowserJournal(): SubmissionJournal {
   return createStorageJournal({
     session: storage("sessionStorage"),
     local: storage("localStorage"),
-    locks: typeof locks?.request === "function" ? { request: (name, callback) => locks.request(name, () => callback()) } : undefined,
+    locks:
+      typeof locks?.request === "function"
+        ? { request: (name, callback) => locks.request(name, () => callback()) }
+        : undefined,
   });
 }
 
 export function createStorageJournal(options: StorageJournalOptions): SubmissionJournal {
   const { session: sessionStore, local: localStore, locks } = options;
   const now = options.now ?? Date.now;
-  const storageOf = (name: "sessionStorage" | "localStorage") => (name === "sessionStorage" ? sessionStore : localStore);
+  const storageOf = (name: "sessionStorage" | "localStorage") =>
+    name === "sessionStorage" ? sessionStore : localStore;
   const tabId = getTabId(sessionStore);
   pruneExpiredClaims(localStore, now);
   const recordKey = (session: string, request: string) => `${PREFIX}:pending:${session}:${request}`;

@@ -1,5 +1,5 @@
-import type { HitlIssue } from "./issues";
 import type { AnswerBody } from "./answer";
+import type { HitlIssue } from "./issues";
 import type { ApprovalCandidate, Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
 import { emptyMap, forEachIn, getIn, type PMap, setIn } from "./persistent-map";
 
@@ -29,8 +29,8 @@ export type LedgerChange =
       readonly outcome: Outcome;
       readonly response?: AnswerBody;
       /**
-       * Authoritative resolutions (eve `input.resolved`) are final. Provisional ones (eve
-       * `approval.settled`, a call's result) settle a request but give way to an authoritative one.
+       * Authoritative resolutions (the server's record of the answer) are final. Provisional ones
+       * (an approval's early verdict, a call's result) settle a request but give way to an authoritative one.
        */
       readonly authoritative: boolean;
     }
@@ -47,7 +47,7 @@ export type LedgerChange =
   | { readonly type: "problem"; readonly eventType: string; readonly issues: readonly HitlIssue[] };
 
 export type LedgerAction =
-  /** One transport event. `eventId` (eve `meta.id`) dedupes replays and reconnects. */
+  /** One transport event. `eventId` (a stream event id) dedupes replays and reconnects. */
   | { readonly type: "transport"; readonly eventId?: string; readonly changes: readonly LedgerChange[] }
   /** A transport event that failed validation: recorded as a problem, never thrown. */
   | {
@@ -222,7 +222,7 @@ function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "
     case "call-ended":
       return withdrawAll(markEnded(state, `call:${change.callId}`), getIn(state.byCall, change.callId));
     case "turn-ended": {
-      // A task's questions belong to its run, not the turn: they stay open (eve resolves them).
+      // A task's questions belong to its run, not the turn: they stay open (the server resolves them).
       const ids = getIn(state.byTurn, change.turnId)?.filter(
         (id) => getIn(state.entries, id)?.request.taskId === undefined,
       );

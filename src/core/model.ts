@@ -3,7 +3,7 @@ import type { AnswerBody } from "./answer";
 import type { HitlIssue } from "./issues";
 
 /**
- * The transport-neutral model of a parked request. Adapters (eve, AI SDK, AG-UI, MCP) translate
+ * The transport-neutral model of a parked request. Adapters (`src/adapters/*`) translate
  * their own events into these shapes; the ledger and everything above it only know these.
  */
 
@@ -45,7 +45,7 @@ export interface ParkedRequestInit {
   readonly turnId?: string;
   readonly stepIndex?: number;
   readonly taskId?: string;
-  /** A relayed request's serving call (eve `input.requested.data.callId`), when it differs. */
+  /** A relayed request's serving call (a sub-agent's request relayed by its parent), when it differs. */
   readonly parentCallId?: string;
 }
 
@@ -68,7 +68,7 @@ export interface SubmitError {
   readonly issues?: readonly HitlIssue[];
 }
 
-/** eve's responder-policy progress for an approval (`approval.candidate`). Informational. */
+/** A transport's progress report on an approval (a responder policy's verdict). Informational. */
 export interface ApprovalCandidate {
   readonly outcome: "pending" | "rejected" | "failed" | "timed-out" | "stale";
   readonly reason?: string;

@@ -1,3 +1,4 @@
+import type { AnswerBody } from "./answer";
 import {
   createLedger,
   type LedgerAction,
@@ -6,7 +7,6 @@ import {
   reduceLedger,
   selectRequest,
 } from "./ledger";
-import type { AnswerBody } from "./answer";
 
 /** A minimal external store around the ledger, shaped for React's `useSyncExternalStore`. */
 export interface LedgerStore {

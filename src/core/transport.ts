@@ -1,8 +1,8 @@
 import type { TransportAnswer } from "./answer";
-import { type LedgerStore, type LedgerStoreOptions, createLedgerStore } from "./store";
+import { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
 
 /**
- * The seam between the kit and a transport (eve, AI SDK, AG-UI, MCP, the in-memory test
+ * The seam between the kit and a transport (each adapter in `src/adapters`, the in-memory test
  * session). An adapter is a pure converter that feeds `store` from its events, plus a `send` of
  * typed answers; everything about exactly-once (the one gate, retries, the journal, recovery)
  * lives in the client (`createHitlClient`), so every transport gets it. Every adapter runs the
@@ -71,7 +71,7 @@ export const alwaysLive: ConnectionSource = {
 };
 
 /**
- * Reads a failed answer POST: an error carrying an HTTP `status` (eve's `ClientError`) was
+ * Reads a failed answer POST: an error carrying an HTTP `status` (an HTTP client's error) was
  * answered by the server; anything else (a `TypeError` from fetch, an abort) may or may not
  * have reached it.
  */

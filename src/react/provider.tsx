@@ -40,7 +40,7 @@ export function useOptionalHitlContext(): HitlContextValue | null {
 }
 
 export interface HitlProviderProps {
-  /** Where requests come from and answers go: `useEveHitl(agent)`, or a test transport. */
+  /** Where requests come from and answers go: an adapter's transport, or a test transport. */
   transport: HitlTransport;
   /** Kinds and their widgets. */
   registry: Registry;
@@ -60,7 +60,7 @@ export interface HitlProviderProps {
   /**
    * How long an unconfirmed answer (sent just before a reload, or lost to a network error) may
    * stay unsettled on a live stream before it counts as never received and the request reopens.
-   * eve settles an answer it received within about a second. @default 5000
+   * A server settles an answer it received within about a second. @default 5000
    */
   unconfirmedGraceMs?: number;
   children: ReactNode;

@@ -13,11 +13,11 @@ import {
 } from "react";
 import { selectRequests } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
+import type { HitlTransport } from "../core/transport";
 import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry } from "./registry";
 import { ReplyTextContext } from "./reply-text";
-import type { HitlTransport } from "../core/transport";
 import { useParkedInput } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
@@ -51,7 +51,7 @@ export interface HitlRendererProps {
 }
 
 /**
- * Renders the open requests (oldest first: eve answers the oldest when a person types in the
+ * Renders the open requests (oldest first: a server answers the oldest when a person types in the
  * chat instead) and recent receipts, each in its own error boundary.
  */
 export function HitlRenderer(props: HitlRendererProps) {

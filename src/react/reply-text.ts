@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 
 /**
  * The words a person answered with when the answer was not the widget's structured value: a
- * chat message that eve took as the answer. Receipts show these instead of an empty selection.
+ * chat message that the server took as the answer. Receipts show these instead of an empty selection.
  */
 export const ReplyTextContext = createContext<string | undefined>(undefined);
 

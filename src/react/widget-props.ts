@@ -70,7 +70,7 @@ export interface FallbackProps {
   kind: string;
   reason: "unknown-kind" | "invalid-payload" | "widget-error";
   issues: readonly HitlIssue[];
-  /** The transport's options (eve `question` options), offered as buttons. */
+  /** The options the transport offered with the request, shown as buttons. */
   options?: readonly { id: string; label: string; description?: string }[];
   status?: WidgetStatus;
   error?: string;

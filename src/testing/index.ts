@@ -2,12 +2,26 @@
  * hitl-kit/testing — an in-memory, protocol-faithful eve 0.80.1 session and a `fetch` serving its HTTP
  * routes, for users' own tests and stories. No React, no DOM.
  */
+
+export {
+  type ConformanceConnection,
+  type ConformanceDriver,
+  ConformanceError,
+  type ConformanceFailure,
+  type ConformanceRef,
+  type ConformanceRunner,
+  type ConformanceScenario,
+  type ConformanceServer,
+  conformanceKind,
+  runTransportConformance,
+} from "./conformance";
 export {
   createTestFetch,
   type TestFetch,
   type TestFetchOptions,
   type TestFetchRequest,
 } from "./fetch";
+export { createMemoryLocks, createMemoryStorage } from "./memory";
 export {
   createTestSession,
   type EveInputOption,
@@ -31,4 +45,4 @@ export {
   type TestToolResultsContext,
   type TestUserMessageContext,
 } from "./session";
-export { createTestTransport, type TestTransport } from "./transport";
+export { createTestTransport, type TestTransport, type TestTransportOptions } from "./transport";

@@ -1,14 +1,9 @@
 import { toEveInputResponse } from "../adapters/eve/answers";
 import { createEveConverter } from "../adapters/eve/convert";
 import type { EveInputResponse } from "../adapters/eve/schemas";
-import type { LedgerStoreOptions } from "../core/store";
 import { selectRequest } from "../core/ledger";
-import {
-  createTransportState,
-  fromPostFailure,
-  type HitlTransport,
-  type TransportConnection,
-} from "../core/transport";
+import type { LedgerStoreOptions } from "../core/store";
+import { createTransportState, fromPostFailure, type HitlTransport, type TransportConnection } from "../core/transport";
 import type { TestSession } from "./session";
 
 export interface TestTransport extends HitlTransport {

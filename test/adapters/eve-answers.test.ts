@@ -115,7 +115,10 @@ describe("typed answers through eve's InputResponse", () => {
       requestId: "r1",
       optionId: "cancel",
     });
-    expect(toEve(questionKind, { type: "value", value: { optionId: "yes" } })).toEqual({ requestId: "r1", optionId: "yes" });
+    expect(toEve(questionKind, { type: "value", value: { optionId: "yes" } })).toEqual({
+      requestId: "r1",
+      optionId: "yes",
+    });
     expect(toEve(textKind, { type: "value", value: { text: "hello" } })).toEqual({ requestId: "r1", text: "hello" });
   });
 
@@ -146,7 +149,10 @@ describe("typed answers through eve's InputResponse", () => {
 
   it("given a reply or an option, should post plain text or a plain option id", () => {
     expect(toEve(mediaKind, { type: "reply", text: "the red one" })).toEqual({ requestId: "r1", text: "the red one" });
-    expect(roundTrip(mediaKind, { type: "reply", text: "the red one" })).toEqual({ type: "reply", text: "the red one" });
+    expect(roundTrip(mediaKind, { type: "reply", text: "the red one" })).toEqual({
+      type: "reply",
+      text: "the red one",
+    });
     expect(toEve(mediaKind, { type: "option", optionId: "o1" })).toEqual({ requestId: "r1", optionId: "o1" });
     expect(roundTrip(mediaKind, { type: "option", optionId: "o1" })).toEqual({ type: "option", optionId: "o1" });
   });

@@ -24,12 +24,12 @@ describe("the built package", () => {
   it('given the React entries, should start with "use client", and the others should not', () => {
     const first = (file: string) => readFileSync(join(root, file), "utf8").split("\n")[0];
     for (const file of ["dist/index.js", "dist/adapters/eve.js"]) expect(first(file)).toBe('"use client";');
-    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js"]) {
+    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js"]) {
       expect(first(file)).not.toContain("use client");
     }
   });
 
-  it.each(["core", "kinds", "server", "testing"])(
+  it.each(["core", "kinds", "server", "testing", "adapters/eve/wire"])(
     "given hitl-kit/%s, should import no React, Radix or TanStack module, directly or through a chunk",
     (name) => {
       const seen = new Set<string>();
@@ -49,24 +49,28 @@ describe("the built package", () => {
     },
   );
 
-  it("given plain Node with window booby-trapped, should load core, kinds and server and use them", () => {
+  it("given plain Node with window booby-trapped, should load core, kinds, server and the eve wire and use them", () => {
     const script = `
       Object.defineProperty(globalThis, "window", { get() { throw new Error("touched window"); } });
       Object.defineProperty(globalThis, "document", { get() { throw new Error("touched document"); } });
       const core = await import("hitl-kit/core");
       const kinds = await import("hitl-kit/kinds");
       const server = await import("hitl-kit/server");
+      const wire = await import("hitl-kit/adapters/eve/wire");
       const store = core.createLedgerStore();
-      const text = core.encodeAnswer("media", { selected: ["a"] });
-      const decoded = kinds.mediaKind.decode({ text }, { kind: "media", items: [{ id: "a", url: "https://x/a.png" }], min: 1, max: 1 });
+      const client = core.createHitlClient({ transport: { sessionKey: "s", store, connection: core.alwaysLive, send: async () => {} } });
+      const text = wire.encodeAnswer("media", { selected: ["a"] });
+      const request = { kind: "media", items: [{ id: "a", url: "https://x/a.png" }], min: 1, max: 1 };
+      const decoded = server.readEveAnswer(kinds.mediaKind, request, { status: "answered", text }).status;
+      const typed = server.readAnswer(kinds.mediaKind, request, { type: "value", value: { selected: ["a"] } }).status;
       const schema = server.pickerInputSchema(kinds.mediaKind);
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
-      console.log(JSON.stringify({ version: process.version, decoded: decoded.type, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
+      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
     `;
     const out = execFileSync(node, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
     const result = JSON.parse(out.trim().split("\n").pop()!) as { version: string; decoded: string; parsed: boolean; loaded: string[] };
-    expect(result).toMatchObject({ decoded: "answered", parsed: true, loaded: [] });
+    expect(result).toMatchObject({ decoded: "answered", typed: "answered", client: "function", parsed: true, loaded: [] });
     expect(Number(result.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(20);
   });
 });

@@ -35,7 +35,6 @@ describe("approval kind", () => {
       issueAt(["note"], "Must be at most 2000 characters"),
     ]);
   });
-
 });
 
 describe("question kind", () => {
@@ -95,7 +94,6 @@ describe("question kind", () => {
       issueAt(["text"], "Must be at most 10000 characters"),
     ]);
   });
-
 });
 
 describe("text kind", () => {
@@ -114,5 +112,4 @@ describe("text kind", () => {
     expect(answerOk(textKind, request, { text: "hello" })).toEqual({ text: "hello" });
     expect(answerIssues(textKind, request, { text: " \n " })).toEqual([issueAt(["text"], "Must not be blank")]);
   });
-
 });

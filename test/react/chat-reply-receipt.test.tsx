@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
-import { HitlProvider, HitlRenderer } from "../../src/index";
 import { noopJournal } from "../../src/core/journal";
+import { HitlProvider, HitlRenderer } from "../../src/index";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 

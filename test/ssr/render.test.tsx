@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { renderToString } from "react-dom/server";
-import { HitlProvider, HitlRenderer } from "../../src/index";
 import { noopJournal } from "../../src/core/journal";
+import { HitlProvider, HitlRenderer } from "../../src/index";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 

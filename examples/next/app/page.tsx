@@ -1,7 +1,7 @@
 // A React Server Component (no "use client"): it runs on the server only — here at build time,
 // since the page is static. It imports the kit's React-free subpaths and hands plain data to the
 // client components below.
-import { encodeAnswer } from "hitl-kit/core";
+import { encodeAnswer } from "hitl-kit/adapters/eve/wire";
 import { mediaKind } from "hitl-kit/kinds";
 import { pickerInputSchema } from "hitl-kit/server";
 import { Chat } from "./chat";

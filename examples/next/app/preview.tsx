@@ -1,6 +1,6 @@
 "use client";
 import { MediaPicker, type WidgetStatus } from "hitl-kit";
-import { encodeAnswer, encodeDecline } from "hitl-kit/core";
+import { encodeAnswer, encodeDecline } from "hitl-kit/adapters/eve/wire";
 import type { MediaRequest, MediaResponse } from "hitl-kit/kinds";
 import { useState } from "react";
 

@@ -34,7 +34,8 @@ export function toEveInputResponse(answer: TransportAnswer, request: EveRequestS
       return { requestId, text: encodeAnswer(kind, body.value) };
     case "declined":
       // An approval has no third answer: a decline is a deny, with the reason as the note.
-      if (nativeKind === "approval") return { requestId, ...denyResponse(body.reason?.trim().slice(0, MAX_REASON_LENGTH)) };
+      if (nativeKind === "approval")
+        return { requestId, ...denyResponse(body.reason?.trim().slice(0, MAX_REASON_LENGTH)) };
       return { requestId, text: encodeDecline(kind || "unknown", body.reason) };
     case "reply":
       return { requestId, text: body.text };

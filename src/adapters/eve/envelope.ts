@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  type AnswerValidator,
-  MAX_ANSWER_TEXT_LENGTH,
-  MAX_REASON_LENGTH,
-  validateResponse,
-} from "../../core/answer";
+import { type AnswerValidator, MAX_ANSWER_TEXT_LENGTH, MAX_REASON_LENGTH, validateResponse } from "../../core/answer";
 import { fromZodIssues, type HitlIssue } from "../../core/issues";
 
 /**

@@ -1,0 +1,112 @@
+import "../setup-eve";
+import { act, renderHook } from "@testing-library/react";
+import { useEveAgent } from "eve/react";
+import { useMemo, useState } from "react";
+import { fromEveResponse } from "../../src/adapters/eve/answers";
+import { type EveAgentLike, useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
+import type { HitlTransport } from "../../src/core/transport";
+import { type ConformanceDriver, runTransportConformance } from "../../src/testing/conformance";
+import { createTestFetch } from "../../src/testing/fetch";
+import { createTestSession, type TestSession } from "../../src/testing/session";
+
+/**
+ * The eve adapter through the conformance suite: `useEveHitl` over the REAL `useEveAgent` from
+ * `eve/react`, whose HTTP calls `createTestFetch` serves from an in-memory eve 0.80.1 session.
+ * Each `connect()` is a page (its own `useEveAgent`, stream and ledger). A replay hands the
+ * adapter the whole event list again, as a stream that reconnects from the start does; a
+ * paused page stops seeing new events, as a lagging tab does.
+ */
+
+// eve's client updates React state from its stream; these are not user interactions.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+interface Page {
+  agent: EveAgentLike;
+  transport: HitlTransport;
+  replay(): void;
+  pause(): void;
+}
+
+function usePage(sessionId: string): Page {
+  const agent = useEveAgent({ initialSession: { sessionId, streamIndex: 0 }, resume: true });
+  const [replays, setReplays] = useState<readonly (readonly unknown[])[]>([]);
+  const [frozen, setFrozen] = useState<readonly unknown[] | undefined>(undefined);
+  // What this page's adapter sees: earlier deliveries of the stream, then the live one.
+  const events = useMemo(() => frozen ?? [...replays.flat(), ...agent.events], [frozen, replays, agent.events]);
+  const transport = useEveHitl({ ...agent, events });
+  return {
+    agent,
+    transport,
+    replay: () => setReplays((previous) => [...previous, agent.events]),
+    pause: () => setFrozen(events),
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const driver: ConformanceDriver = {
+  name: "useEveHitl over the real useEveAgent (eve 0.80.1 routes, in-memory session)",
+  graceMs: 300,
+  createServer() {
+    const session: TestSession = createTestSession({ latencyMs: 5 });
+    session.userMessage("pick something");
+    vi.stubGlobal("fetch", createTestFetch(session));
+    const pages: { current: () => Page; live: boolean; unmount(): void }[] = [];
+    const caughtUp = (page: Page) => page.agent.events.length >= session.events.length;
+    return {
+      ask: (ids) => session.ask({ toolName: "pick_thing", input: { prompt: "Pick one", ui: { kind: "pick", ids } } }),
+      async connect() {
+        const { result, unmount } = renderHook(() => usePage(session.sessionId));
+        const entry = { current: () => result.current, live: true, unmount };
+        pages.push(entry);
+        await until(
+          () => result.current.agent.status !== "resuming" && caughtUp(result.current),
+          "the page to resume the session",
+        );
+        return {
+          transport: result.current.transport,
+          replay: async () => {
+            await act(async () => result.current.replay());
+          },
+          pause: () => {
+            entry.live = false;
+            act(() => result.current.pause());
+          },
+          close: () => {
+            entry.live = false;
+            unmount();
+          },
+        };
+      },
+      received: (ref) =>
+        session
+          .answers(ref.requestId)
+          .map((answer) => fromEveResponse(answer.response, { kind: "pick", native: false })),
+      toolResults: (ref) => session.toolResults(ref.callId).length,
+      strays: () => session.strayMessages.length,
+      failNext: (failure) =>
+        session.failNextRespond(
+          failure.type === "status"
+            ? { status: failure.status }
+            : { network: true, afterAccept: failure.type === "network-after" },
+        ),
+      withdraw: (ref) => session.withdraw(ref.requestId),
+      async idle() {
+        await session.whenIdle();
+        await until(() => pages.every((page) => !page.live || caughtUp(page.current())), "every page to catch up");
+      },
+      close() {
+        for (const page of pages) if (page.live) page.unmount();
+        vi.unstubAllGlobals();
+      },
+    };
+  },
+};
+
+runTransportConformance({ describe, it }, driver);
