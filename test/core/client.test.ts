@@ -1,14 +1,9 @@
-import type { AnswerBody } from "../../src/core/answer";
+import type { AnswerBody, TransportAnswer } from "../../src/core/answer";
 import { type Clock, createHitlClient, type HitlError } from "../../src/core/client";
 import { createStorageJournal } from "../../src/core/journal";
 import { selectRequest } from "../../src/core/ledger";
 import type { ParkedRequestInit } from "../../src/core/model";
-import {
-  createTransportState,
-  type HitlTransport,
-  HitlTransportError,
-  type TransportAnswer,
-} from "../../src/core/transport";
+import { createTransportState, type HitlTransport, HitlTransportError } from "../../src/core/transport";
 import { createMemoryStorage } from "../../src/testing/memory";
 
 /** A clock the test advances by hand: the client's grace period and retry waits run on it. */
