@@ -22,13 +22,19 @@ export const answerBodySchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("reply"), text: z.string().max(MAX_ANSWER_TEXT_LENGTH) }),
   /** One of the options the transport itself offered with the request (`ParkedRequest.options`). */
   z.strictObject({ type: z.literal("option"), optionId: z.string().min(1).max(256) }),
+  /**
+   * The person closed the request without deciding (Escape, ×) — only offered where the
+   * transport has such an answer (`ParkedRequest.dismissible`; MCP's `cancel`).
+   */
+  z.strictObject({ type: z.literal("dismissed") }),
 ]);
 
 export type AnswerBody<V = unknown> =
   | { readonly type: "value"; readonly value: V }
   | { readonly type: "declined"; readonly reason?: string }
   | { readonly type: "reply"; readonly text: string }
-  | { readonly type: "option"; readonly optionId: string };
+  | { readonly type: "option"; readonly optionId: string }
+  | { readonly type: "dismissed" };
 
 /** What a transport's `send` receives: exactly one of these per request. */
 export interface TransportAnswer<V = unknown> {
@@ -82,6 +88,8 @@ export function answerProblem(answer: AnswerBody): HitlIssue | undefined {
         : undefined;
     case "option":
       return answer.optionId === "" ? { path: [], message: "An answer needs an option" } : undefined;
+    case "dismissed":
+      return undefined;
     default:
       return answer satisfies never;
   }

@@ -38,6 +38,16 @@ export interface ParkedRequestInit {
    * `ui.kind: "approval"` must not get an approval card (see `RESERVED_KINDS`).
    */
   readonly native?: boolean;
+  /**
+   * The transport has an answer for "closed without deciding" (MCP's `cancel`): the renderer
+   * offers a close button and Escape, which send `{ type: "dismissed" }`.
+   */
+  readonly dismissible?: boolean;
+  /**
+   * The adapter could not turn the request into a widget safely (e.g. a schema outside what it
+   * supports): the registry renders the fallback with these issues instead of any widget.
+   */
+  readonly issues?: readonly HitlIssue[];
   /** The kind's request payload as received; the registry parses it with the kind's schema. */
   readonly payload: unknown;
   readonly options?: readonly RequestOption[];

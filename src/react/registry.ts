@@ -38,6 +38,8 @@ export interface ResolvableRequest {
   readonly kind: string;
   readonly payload: unknown;
   readonly native?: boolean | undefined;
+  /** Issues the adapter found: the request renders as the fallback with them. */
+  readonly issues?: readonly HitlIssue[] | undefined;
 }
 
 export interface Registry<E extends WidgetEntry = WidgetEntry> {
@@ -77,6 +79,9 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E>): Registry<E
   // Payload objects are stable per request (the ledger keeps them), so each is parsed once.
   const parsed = new WeakMap<object, RegistryResolution<E>>();
   const resolve = (request: ResolvableRequest): RegistryResolution<E> => {
+    if (request.issues !== undefined && request.issues.length > 0) {
+      return { type: "fallback", reason: "invalid-payload", kind: request.kind, issues: request.issues };
+    }
     if (request.native !== true && RESERVED_KINDS.includes(request.kind)) {
       return {
         type: "fallback",

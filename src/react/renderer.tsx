@@ -25,6 +25,8 @@ export const rendererLabels = {
   region: "Requests from the agent",
   announce: (prompt: string) => `The agent asks: ${prompt}`,
   position: (position: number, total: number) => `Request ${position} of ${total}`,
+  /** The close button of a request the transport lets a person dismiss (MCP's `cancel`). */
+  dismiss: "Close without answering",
 };
 
 export interface HitlRendererProps {
@@ -168,6 +170,10 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
   const input = useParkedInput(requestId);
   const { request, resolution } = input;
   if (!request || !resolution) return null;
+  const dismiss =
+    request.dismissible === true && (input.status === "open" || input.status === "error") ? (
+      <DismissButton onDismiss={input.dismiss} />
+    ) : null;
   const common = {
     prompt: request.prompt,
     status: input.status,
@@ -180,16 +186,19 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
   };
   if (resolution.type === "fallback") {
     return (
-      <Fallback
-        {...common}
-        kind={resolution.kind}
-        reason={resolution.reason}
-        issues={resolution.issues}
-        {...(request.options ? { options: request.options } : {})}
-        {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
-        {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
-        onAnswer={input.answerRaw}
-      />
+      <>
+        {dismiss}
+        <Fallback
+          {...common}
+          kind={resolution.kind}
+          reason={resolution.reason}
+          issues={resolution.issues}
+          {...(request.options ? { options: request.options } : {})}
+          {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
+          {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
+          onAnswer={input.answerRaw}
+        />
+      </>
     );
   }
   const Widget = resolution.entry.component;
@@ -197,6 +206,7 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
   const replyText = input.status === "answered" && input.answer === undefined ? input.answerText : undefined;
   return (
     <ReplyTextContext.Provider value={replyText}>
+      {dismiss}
       <Widget
         {...common}
         payload={resolution.payload}
@@ -206,6 +216,38 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
     </ReplyTextContext.Provider>
   );
 });
+
+/**
+ * Closes a dismissible request without deciding: a button, and Escape anywhere in the request
+ * unless something inside (a popover, a combobox) already handled it.
+ */
+function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  const labels = useLabels("renderer", rendererLabels);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const container = ref.current?.closest<HTMLElement>('[data-slot="request"]');
+    if (!container) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      onDismiss();
+    };
+    container.addEventListener("keydown", onKeyDown);
+    return () => container.removeEventListener("keydown", onKeyDown);
+  }, [onDismiss]);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      data-slot="dismiss"
+      className="hitl-dismiss"
+      aria-label={labels.dismiss}
+      onClick={onDismiss}
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
 
 interface BoundaryProps {
   requestId: string;

@@ -43,6 +43,8 @@ function answerView<Res>(
     case "declined":
       // A decline is an answer the tool understands; show it as what it was.
       return { ...(outcome === "answered" ? { status: "declined" as const } : {}), ...reason(answer.reason) };
+    case "dismissed":
+      return { status: "cancelled" };
     case "reply":
       return { answerText: answer.text };
     case "option":

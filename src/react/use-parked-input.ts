@@ -30,6 +30,8 @@ export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<R
    * fallback's way to answer any request.
    */
   answerRaw(answer: { readonly optionId?: string; readonly text?: string }): SubmitResult;
+  /** Closes the request without deciding, where the transport allows it (`request.dismissible`). */
+  dismiss(): SubmitResult;
   /** After a definite failure, sends the same answer again. */
   retry(): void;
 }
@@ -94,6 +96,12 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     [send],
   );
 
+  const dismiss = useCallback(
+    (): SubmitResult =>
+      current?.dismissible === true ? send({ type: "dismissed" }) : { ok: false, issues: [NOT_DISMISSIBLE] },
+    [current?.dismissible, send],
+  );
+
   const retry = useCallback(() => client.retry(requestId), [client, requestId]);
 
   const view = useMemo(
@@ -111,10 +119,12 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     submit,
     decline,
     answerRaw,
+    dismiss,
     retry,
   };
 }
 
+const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };
 const NO_KIND: HitlIssue = {
   path: [],
   message: "This request cannot take a structured answer; answer with text instead.",

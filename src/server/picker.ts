@@ -70,6 +70,8 @@ export function readAnswer<D extends AnyKind>(
     case "option":
       // A picker offers no transport options; an option id is the person's choice in words.
       return { status: "replied", text: body.data.optionId };
+    case "dismissed":
+      return { status: "cancelled" };
     default:
       return body.data satisfies never;
   }

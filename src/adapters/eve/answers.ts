@@ -32,11 +32,14 @@ export function toEveInputResponse(answer: TransportAnswer, request: EveRequestS
       if (nativeKind === "approval") return { requestId, ...approvalResponse(body.value) };
       if (nativeKind === "question" || nativeKind === "text") return { requestId, ...nativeFields(body.value) };
       return { requestId, text: encodeAnswer(kind, body.value) };
-    case "declined":
+    case "dismissed":
+    case "declined": {
+      const reason = body.type === "declined" ? body.reason : undefined;
       // An approval has no third answer: a decline is a deny, with the reason as the note.
-      if (nativeKind === "approval")
-        return { requestId, ...denyResponse(body.reason?.trim().slice(0, MAX_REASON_LENGTH)) };
-      return { requestId, text: encodeDecline(kind || "unknown", body.reason) };
+      if (nativeKind === "approval") return { requestId, ...denyResponse(reason?.trim().slice(0, MAX_REASON_LENGTH)) };
+      // eve has no "closed without deciding": a dismissal travels as a decline.
+      return { requestId, text: encodeDecline(kind || "unknown", reason) };
+    }
     case "reply":
       return { requestId, text: body.text };
     case "option":
