@@ -103,4 +103,4 @@ export interface ParkedRequest extends ParkedRequestInit {
  * Kind names reserved for requests the transport marks `native`. A payload-declared kind with one
  * of these names renders the fallback instead of the native widget.
  */
-export const RESERVED_KINDS: readonly string[] = ["approval", "question", "text"];
+export const RESERVED_KINDS: readonly string[] = ["approval", "question", "text", "open-url"];

@@ -3,6 +3,7 @@ import { formKind } from "./form";
 import { mediaKind } from "./media";
 import { multiSelectKind } from "./multi-select";
 import { approvalKind, questionKind, textKind } from "./native";
+import { openUrlKind } from "./open-url";
 import { templateKind } from "./template";
 
 export { isSafeMediaUrl } from "../core/url";
@@ -34,6 +35,7 @@ export {
 export * from "./media";
 export * from "./multi-select";
 export * from "./native";
+export * from "./open-url";
 export * from "./template";
 
 /**
@@ -49,6 +51,7 @@ export const builtInKinds = {
   approval: approvalKind,
   question: questionKind,
   text: textKind,
+  "open-url": openUrlKind,
 } as const;
 
 export type BuiltInKinds = typeof builtInKinds;

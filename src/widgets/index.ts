@@ -4,6 +4,7 @@ import { formKind } from "../kinds/form";
 import { mediaKind } from "../kinds/media";
 import { multiSelectKind } from "../kinds/multi-select";
 import { approvalKind, questionKind, textKind } from "../kinds/native";
+import { openUrlKind } from "../kinds/open-url";
 import { templateKind } from "../kinds/template";
 import { createRegistry, widget } from "../react/registry";
 import { Approval } from "./approval/approval";
@@ -11,6 +12,7 @@ import { AspectRatioPicker } from "./aspect-ratio-picker/aspect-ratio-picker";
 import { Form } from "./form/form";
 import { MediaPicker } from "./media-picker/media-picker";
 import { MultiSelect } from "./multi-select/multi-select";
+import { OpenUrl } from "./open-url/open-url";
 import { Question, TextQuestion } from "./question/question";
 import {
   ShellActions,
@@ -53,6 +55,7 @@ export const defaultRegistry = createRegistry(
   widget(approvalKind, Approval),
   widget(questionKind, Question),
   widget(textKind, TextQuestion),
+  widget(openUrlKind, OpenUrl),
 );
 
 export { Approval, type ApprovalProps } from "./approval/approval";
@@ -61,5 +64,6 @@ export { Fallback } from "./fallback/fallback";
 export { Form, type FormProps } from "./form/form";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
+export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
 export { Question, type QuestionProps, TextQuestion, type TextQuestionProps } from "./question/question";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

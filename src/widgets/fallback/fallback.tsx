@@ -165,7 +165,8 @@ function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">
 function Issues({ className, ...props }: ComponentPropsWithoutRef<"details">) {
   const { labels, issues } = useFallback();
   const { status } = useShell();
-  if (isSettledStatus(status) || issues.length === 0) return null;
+  // A request refused as invalid keeps saying why; any other receipt drops the details.
+  if ((isSettledStatus(status) && status !== "invalid") || issues.length === 0) return null;
   return (
     <details data-slot="issues" className={cx("hitl-fallback-issues", className)} {...props}>
       <summary>{labels.details(issues.length)}</summary>

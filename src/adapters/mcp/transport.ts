@@ -1,0 +1,304 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CancelledNotificationSchema,
+  ElicitationCompleteNotificationSchema,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import { formatIssues, type HitlIssue } from "../../core/issues";
+import type { LedgerProblem } from "../../core/ledger";
+import { selectRequest } from "../../core/ledger";
+import type { Outcome, ParkedRequestInit } from "../../core/model";
+import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import { type FormValues, formKind } from "../../kinds/form";
+import { isSafeNavigationUrl } from "../../kinds/open-url";
+import { readRequestedSchema, type SchemaReading, toContent, toFormFields, validateContent } from "./form-schema";
+import { type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
+
+/**
+ * MCP elicitation as a kit transport: every `elicitation/create` the server sends becomes a
+ * parked request (a `form`, a rich picker when the request carries the kit's hint, or an
+ * `open-url` consent), and the person's one typed answer becomes the one `ElicitResult`.
+ * Cancellation (`notifications/cancelled`, a timeout), a closed connection and
+ * `notifications/elicitation/complete` settle the request; a late answer is never sent.
+ */
+
+export interface McpHitlOptions {
+  /**
+   * Kinds whose rich pickers may replace the flat form when a request carries the kit's hint,
+   * by name. A hint of a kind not listed here falls back to the flat form. @default none
+   */
+  readonly kinds?: readonly string[];
+  /** How your own kinds' answers become `content` (the built-in pickers have theirs). */
+  readonly mappings?: Readonly<Record<string, ElicitationMapping<never, never>>>;
+  readonly onProblem?: (problem: LedgerProblem) => void;
+}
+
+export interface McpHitlTransport extends HitlTransport {
+  /** Answers every waiting elicitation with `cancel` and stops handling new ones. */
+  close(): void;
+}
+
+/** What the handler keeps for a request until its one result goes out. */
+interface Pending {
+  readonly resolve: (result: ElicitResult) => void;
+  readonly mode: "form" | "url";
+  readonly reading?: SchemaReading;
+  readonly mapping?: ElicitationMapping<never, never>;
+  readonly elicitationId?: string;
+}
+
+/** The one shape the kit reads of `elicitation/create`; everything else is checked by hand. */
+const looseElicitRequest = z.object({ method: z.literal("elicitation/create"), params: z.unknown() });
+
+const transports = new WeakMap<Client, McpHitlTransport>();
+let connections = 0;
+
+/**
+ * Installs the kit as `client`'s elicitation handler and declares the form and URL modes. Call
+ * it before `client.connect(…)` (capabilities are sent on connect). Idempotent per client.
+ */
+export function createMcpTransport(client: Client, options: McpHitlOptions = {}): McpHitlTransport {
+  const existing = transports.get(client);
+  if (existing) return existing;
+  try {
+    client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+  } catch (error) {
+    throw new Error(
+      `hitl-kit: create the MCP transport before client.connect() — elicitation must be declared in the client's capabilities (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  const sessionKey = `mcp:${Date.now().toString(36)}:${++connections}`;
+  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { store } = state;
+  const pending = new Map<string, Pending>();
+  /** Requests already delivered, so a duplicated delivery gets no second answer. */
+  const delivered = new Set<string>();
+  const byElicitation = new Map<string, string>();
+  /** Our requests by their JSON-RPC id, for cancellations. */
+  const byJsonRpcId = new Map<string | number, string>();
+  const allowed = new Set(options.kinds ?? []);
+  let closed = false;
+
+  const settle = (requestId: string, outcome: Outcome, response?: AnswerBody) =>
+    store.dispatch({
+      type: "transport",
+      changes: [
+        { type: "resolved", requestId, outcome, authoritative: true, ...(response !== undefined ? { response } : {}) },
+      ],
+    });
+
+  const finish = (requestId: string, result: ElicitResult) => {
+    const entry = pending.get(requestId);
+    if (!entry) return false;
+    pending.delete(requestId);
+    for (const [id, ours] of byJsonRpcId) if (ours === requestId) byJsonRpcId.delete(id);
+    entry.resolve(result);
+    return true;
+  };
+
+  // Bypasses `Client.setRequestHandler`'s own check on purpose: it rejects a schema outside the
+  // spec's subset with a JSON-RPC error, where the kit answers `decline` with a readable issue.
+  // The kit validates every request and result itself (form-schema.ts), more strictly.
+  Protocol.prototype.setRequestHandler.call(client, looseElicitRequest, (request, extra) => {
+    const requestId = `${sessionKey}:${String(extra.requestId)}`;
+    // A duplicated delivery of the same JSON-RPC request (a replaying stream): the first delivery
+    // carries the one result; answering this one too would put a second response on the wire.
+    if (delivered.has(requestId)) return new Promise<ElicitResult>(() => {});
+    delivered.add(requestId);
+    if (closed) return Promise.resolve<ElicitResult>({ action: "cancel" });
+    const parked = park(requestId, request.params, allowed, options.mappings ?? {});
+    store.dispatch({ type: "transport", changes: [{ type: "requested", request: parked.request }] });
+    if (!parked.ok) {
+      settle(requestId, "invalid");
+      return Promise.resolve<ElicitResult>({ action: "decline" });
+    }
+    return new Promise<ElicitResult>((resolve) => {
+      pending.set(requestId, { resolve, ...parked.pending });
+      byJsonRpcId.set(extra.requestId, requestId);
+      if (parked.pending.elicitationId !== undefined) byElicitation.set(parked.pending.elicitationId, requestId);
+      // The SDK aborts a handler when the connection closes (a server's cancellation is read
+      // below, first): the request is withdrawn, and nothing is sent after it.
+      extra.signal.addEventListener(
+        "abort",
+        () => {
+          if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
+        },
+        { once: true },
+      );
+    });
+  });
+
+  // The server gave up on a request (`notifications/cancelled`: its own abort, or a timeout).
+  // Read here rather than through the SDK's abort signal because the SDK 1.32 ignores a
+  // cancellation of request id 0 (a falsy check), which is the first request a server sends.
+  // The SDK's own handling still runs afterwards for everything else.
+  const sdkCancel = (Protocol.prototype as unknown as { _oncancel?: (notification: unknown) => Promise<void> })
+    ._oncancel;
+  client.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
+    const requestId = notification.params.requestId;
+    const ours = requestId === undefined ? undefined : byJsonRpcId.get(requestId);
+    if (ours !== undefined && finish(ours, { action: "cancel" })) settle(ours, "cancelled");
+    await sdkCancel?.call(client, notification);
+  });
+
+  client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+    const requestId = byElicitation.get(notification.params.elicitationId);
+    if (requestId === undefined) return;
+    byElicitation.delete(notification.params.elicitationId);
+    const request = selectRequest(store.getSnapshot(), requestId);
+    if (request === undefined || request.state === "settled") return;
+    // Completed out of band: accepted earlier (settle as answered), or before anyone chose.
+    if (request.state === "responded" || request.state === "submitting") {
+      settle(requestId, "answered", request.submitted);
+    } else if (finish(requestId, { action: "cancel" })) {
+      settle(requestId, "withdrawn");
+    }
+  });
+
+  const transport: McpHitlTransport = {
+    sessionKey,
+    store,
+    connection: state.connection,
+    async send(answer) {
+      const entry = pending.get(answer.requestId);
+      if (!entry) {
+        throw new HitlTransportError("The server is no longer waiting for this answer.", "rejected");
+      }
+      const result = toElicitResult(answer, entry);
+      if (!result.ok) throw new HitlTransportError(formatIssues(result.issues), "rejected");
+      finish(answer.requestId, result.value);
+      // URL mode: accepted now, settled when the server says the out-of-band flow completed.
+      if (entry.mode === "url" && result.value.action === "accept") return;
+      const { action } = result.value;
+      settle(answer.requestId, action === "cancel" ? "cancelled" : "answered", answer.answer);
+    },
+    close() {
+      closed = true;
+      for (const requestId of [...pending.keys()]) {
+        if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
+      }
+    },
+  };
+  transports.set(client, transport);
+  return transport;
+}
+
+type Parked =
+  | { readonly ok: true; readonly request: ParkedRequestInit; readonly pending: Omit<Pending, "resolve"> }
+  | { readonly ok: false; readonly request: ParkedRequestInit };
+
+/** Reads one `elicitation/create`'s params into a parked request. Never throws. */
+function park(
+  requestId: string,
+  params: unknown,
+  allowed: ReadonlySet<string>,
+  mappings: Readonly<Record<string, ElicitationMapping<never, never>>>,
+): Parked {
+  const record = isRecord(params) ? params : {};
+  const message = typeof record.message === "string" ? record.message.slice(0, 2_000) : "";
+  const base = {
+    requestId,
+    // MCP does not say which tool call an elicitation serves; the request is its own call.
+    callId: requestId,
+    toolName: "elicitation",
+    origin: "question" as const,
+    prompt: message || "The server asks for input",
+    dismissible: true,
+  };
+  const refused = (kind: string, issues: readonly HitlIssue[]): Parked => ({
+    ok: false,
+    request: { ...base, kind, payload: undefined, issues },
+  });
+
+  if (!isRecord(params)) return refused("form", [{ path: ["params"], message: "elicitation/create has no params" }]);
+  const mode = record.mode ?? "form";
+  if (mode === "url") {
+    const url = record.url;
+    const elicitationId = record.elicitationId;
+    if (typeof url !== "string" || !isSafeNavigationUrl(url)) {
+      return refused("open-url", [
+        { path: ["url"], message: "Only https: links (or http: on localhost), without credentials, can be offered" },
+      ]);
+    }
+    if (typeof elicitationId !== "string" || elicitationId === "") {
+      return refused("open-url", [{ path: ["elicitationId"], message: "A URL elicitation needs an elicitationId" }]);
+    }
+    return {
+      ok: true,
+      request: { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } },
+      pending: { mode: "url", elicitationId },
+    };
+  }
+  if (mode !== "form")
+    return refused("form", [{ path: ["mode"], message: `Unsupported mode ${JSON.stringify(mode)}` }]);
+
+  const reading = readRequestedSchema(record.requestedSchema);
+  const meta = isRecord(record._meta) ? record._meta : {};
+  const hint = meta[HITL_UI_META_KEY];
+  if (isRecord(hint) && typeof hint.kind === "string" && allowed.has(hint.kind)) {
+    const mapping = mappingFor(hint.kind, mappings);
+    if (mapping && reading.ok) {
+      return {
+        ok: true,
+        request: { ...base, kind: hint.kind, payload: hint },
+        pending: { mode: "form", reading, mapping },
+      };
+    }
+  }
+  if (!reading.ok) return refused("form", reading.issues);
+  const payload = { kind: "form", fields: toFormFields(reading.properties) };
+  // The converter's output is the form kind's own input: check it, so nothing renders half-way.
+  const parsed = formKind.request.safeParse(payload);
+  if (!parsed.success) {
+    return refused("form", [{ path: ["requestedSchema"], message: "The schema could not be shown as a form" }]);
+  }
+  return { ok: true, request: { ...base, kind: "form", payload }, pending: { mode: "form", reading } };
+}
+
+/** The one `ElicitResult` for a typed answer. */
+function toElicitResult(
+  answer: TransportAnswer,
+  entry: Omit<Pending, "resolve">,
+): { ok: true; value: ElicitResult } | { ok: false; issues: readonly HitlIssue[] } {
+  const body = answer.answer;
+  switch (body.type) {
+    case "dismissed":
+      return { ok: true, value: { action: "cancel" } };
+    case "declined":
+      return { ok: true, value: decline(body.reason) };
+    // MCP has no way to carry a person's own words or a transport option: the server gets a
+    // decline that says what the person wrote, so it can ask again.
+    case "reply":
+      return { ok: true, value: decline(body.text.slice(0, 2_000)) };
+    case "option":
+      return { ok: true, value: decline(body.optionId) };
+    case "value": {
+      if (entry.mode === "url") return { ok: true, value: { action: "accept" } };
+      const reading = entry.reading;
+      if (!reading?.ok) return { ok: false, issues: [{ path: [], message: "The request's schema was not readable" }] };
+      const content = entry.mapping
+        ? entry.mapping.toContent(body.value as never) // validated by the kind before it got here
+        : toContent(reading.properties, formValuesOf(body.value));
+      const issues = validateContent(reading.properties, content);
+      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: { action: "accept", content } };
+    }
+    default:
+      return body satisfies never;
+  }
+}
+
+function decline(reason: string | undefined): ElicitResult {
+  return reason ? { action: "decline", _meta: { [HITL_REASON_META_KEY]: reason } } : { action: "decline" };
+}
+
+function formValuesOf(value: unknown): FormValues {
+  const parsed = formKind.response.safeParse(value);
+  return parsed.success ? parsed.data.values : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
