@@ -18,6 +18,7 @@ const entries = {
   testing: "src/testing/index.ts",
   "adapters/eve": "src/adapters/eve/index.ts",
   "adapters/eve/wire": "src/adapters/eve/wire.ts",
+  "adapters/mcp": "src/adapters/mcp/index.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */
@@ -29,6 +30,7 @@ const external = [
   /^@radix-ui\//,
   /^@tanstack\//,
   /^eve($|\/)/,
+  /^@modelcontextprotocol\//,
 ];
 
 /**

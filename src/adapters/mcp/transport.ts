@@ -90,12 +90,16 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
       ],
     });
 
-  const finish = (requestId: string, result: ElicitResult) => {
+  /**
+   * Ends a waiting request: with its one result, or (`undefined`) with none at all — after the
+   * server cancelled it or the connection closed, any response would be a late answer.
+   */
+  const finish = (requestId: string, result: ElicitResult | undefined) => {
     const entry = pending.get(requestId);
     if (!entry) return false;
     pending.delete(requestId);
     for (const [id, ours] of byJsonRpcId) if (ours === requestId) byJsonRpcId.delete(id);
-    entry.resolve(result);
+    if (result) entry.resolve(result);
     return true;
   };
 
@@ -124,7 +128,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
       extra.signal.addEventListener(
         "abort",
         () => {
-          if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
+          if (finish(requestId, undefined)) settle(requestId, "withdrawn");
         },
         { once: true },
       );
@@ -140,7 +144,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   client.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
     const requestId = notification.params.requestId;
     const ours = requestId === undefined ? undefined : byJsonRpcId.get(requestId);
-    if (ours !== undefined && finish(ours, { action: "cancel" })) settle(ours, "cancelled");
+    if (ours !== undefined && finish(ours, undefined)) settle(ours, "cancelled");
     await sdkCancel?.call(client, notification);
   });
 
