@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm start`: sets up a fresh clone and starts the playground — a local eve agent with a
- * scripted, network-free model (Node 24) and the chat page (Vite) — then prints the URL.
- * Ctrl-C stops both. Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031).
+ * scripted, network-free model (Node 24), a local MCP server whose tools elicit, and the chat
+ * pages (Vite) — then prints the URLs. Ctrl-C stops everything.
+ * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -11,6 +12,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const evePort = Number(process.env.EVE_PORT ?? 3031);
+const mcpPort = Number(process.env.MCP_PORT ?? 3032);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
@@ -32,11 +34,15 @@ const { startEveServer, STATE_ROOT } = await import("../playground/scripts/eve-s
 console.log(`\n▸ Starting the eve agent on 127.0.0.1:${evePort} (first run builds it, ~15 s)`);
 const eve = await startEveServer({ port: evePort, stateDir: join(STATE_ROOT, "playground"), keepState: true });
 
-// 4. The chat page, proxying /eve to that server.
+// 4. The MCP server (in this process): tools that ask through elicitation.
+const { startMcpServer } = await import("../playground/mcp/server.mjs");
+const mcp = await startMcpServer({ port: mcpPort, log: (line) => console.error(line) });
+
+// 5. The chat pages, proxying /eve and /mcp to those servers.
 const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PLAYGROUND_PORT: String(pagePort), EVE_PORT: String(eve.port) },
+  env: { ...process.env, PLAYGROUND_PORT: String(pagePort), EVE_PORT: String(eve.port), MCP_PORT: String(mcp.port) },
   detached: true,
 });
 let announced = false;
@@ -46,6 +52,7 @@ page.stdout.on("data", (chunk) => {
     console.log(`\n✓ hitl-kit playground: http://127.0.0.1:${pagePort}/`);
     console.log(`  eve agent ${eve.url} · prompts the model received: ${eve.promptLog}`);
     console.log('  Try "pick media", "fill form" or "delete file". Ctrl-C stops everything.');
+    console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
   }
 });
 
@@ -58,6 +65,7 @@ async function stop(code = 0) {
   } catch {
     // already gone
   }
+  await mcp.stop();
   await eve.stop();
   process.exit(code);
 }

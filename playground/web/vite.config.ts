@@ -13,12 +13,13 @@ const kit = (path: string) => here(`../../src/${path}`);
 
 const port = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const eve = `http://127.0.0.1:${process.env.EVE_PORT ?? 3031}`;
+const mcp = `http://127.0.0.1:${process.env.MCP_PORT ?? 3032}`;
 const server = {
   host: "127.0.0.1",
   port,
   strictPort: true,
   // NDJSON streams pass through unbuffered; eve's channel sees a same-origin request.
-  proxy: { "/eve": { target: eve, changeOrigin: true } },
+  proxy: { "/eve": { target: eve, changeOrigin: true }, "/mcp": { target: mcp, changeOrigin: true } },
   fs: { allow: [here("../..")] },
 };
 
@@ -32,6 +33,7 @@ export default defineConfig({
     alias: [
       { find: /^hitl-kit$/, replacement: kit("index.tsx") },
       { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
+      { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
       { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
       { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
@@ -40,5 +42,10 @@ export default defineConfig({
   },
   server,
   preview: server,
-  build: { outDir: here("dist"), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: here("dist"),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { main: here("index.html"), mcp: here("mcp.html") } },
+  },
 });

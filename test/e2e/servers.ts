@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startMcpServer } from "../../playground/mcp/server.mjs";
 import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scripts/eve-server.mjs";
 
 export interface Playground {
@@ -45,10 +46,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
-async function startPage(port: number, evePort: number, timeoutMs: number): Promise<ChildProcess> {
+async function startPage(port: number, evePort: number, mcpPort: number, timeoutMs: number): Promise<ChildProcess> {
   const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PLAYGROUND_PORT: String(port), EVE_PORT: String(evePort) },
+    env: { ...process.env, PLAYGROUND_PORT: String(port), EVE_PORT: String(evePort), MCP_PORT: String(mcpPort) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -96,6 +97,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   const stateDir = await mkdtemp(join(tmpdir(), "hitl-e2e-"));
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
+  let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
   let page: ChildProcess | undefined;
   // If this process dies without stop(), take the page down with it (eve-server.mjs does the same for eve).
   const onExit = () => page && killGroup(page, "SIGKILL");
@@ -103,16 +105,18 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   const stop = async () => {
     process.removeListener("exit", onExit);
     if (page) await stopPage(page);
+    await mcp?.stop();
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
   };
   try {
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
+    mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
     let port = 0;
     for (let attempt = 1; page === undefined; attempt++) {
       port = await freePort();
       try {
-        page = await startPage(port, eve.port, timeoutMs);
+        page = await startPage(port, eve.port, mcp.port, timeoutMs);
       } catch (error) {
         // The port was taken between freePort() and Vite's listen (strictPort): try another.
         if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;

@@ -13,6 +13,7 @@ describe("kinds entry point", () => {
       ["approval", "approval"],
       ["question", "question"],
       ["text", "text"],
+      ["open-url", "open-url"],
     ]);
   });
 

@@ -108,6 +108,9 @@ export function App() {
       <header className="app-header">
         <h1>hitl-kit playground</h1>
         <div className="app-header-actions">
+          <a className="button" href="/mcp.html">
+            MCP elicitation
+          </a>
           <button
             type="button"
             role="switch"

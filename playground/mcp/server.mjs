@@ -1,0 +1,215 @@
+/**
+ * The playground's MCP server: a real `@modelcontextprotocol/sdk` server over Streamable HTTP on
+ * 127.0.0.1 (no network), whose tools ask the person through elicitation:
+ *   - `book_table`: a form with every field type the spec allows;
+ *   - `pick_image`: a rich media picker (the kit's hint) with a flat-form fallback;
+ *   - `connect_account`: URL mode — a consent page this server serves, completed when visited.
+ * It imports the kit as an MCP server author would (`hitl-kit/server`, `hitl-kit/kinds`), from
+ * dist/ (`npm run build` first). Run alone: `node playground/mcp/server.mjs [port]`.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { mediaKind } from "hitl-kit/kinds";
+import { elicitationFor, readElicitResult } from "hitl-kit/server";
+
+const MEDIA = ["alpine-lake", "autumn-road", "city-night", "desert-dunes", "forest-mist", "lighthouse"];
+
+/** Every field type of the spec's elicitation subset. */
+export const BOOKING_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string", title: "Name", description: "Who the table is for", minLength: 2, maxLength: 60 },
+    email: { type: "string", title: "Email", format: "email" },
+    website: { type: "string", title: "Website", format: "uri" },
+    date: { type: "string", title: "Date", format: "date" },
+    arrival: {
+      type: "string",
+      title: "Arrival",
+      description: "RFC 3339, e.g. 2025-06-01T19:30:00Z",
+      format: "date-time",
+    },
+    guests: { type: "integer", title: "Guests", minimum: 1, maximum: 12, default: 2 },
+    budget: { type: "number", title: "Budget per person", minimum: 0 },
+    terrace: { type: "boolean", title: "Terrace", default: false },
+    seating: { type: "string", title: "Seating", enum: ["window", "bar", "booth"] },
+    menu: { type: "string", title: "Menu", enum: ["std", "veg"], enumNames: ["Standard", "Vegetarian"] },
+    occasion: {
+      type: "string",
+      title: "Occasion",
+      oneOf: [
+        { const: "none", title: "Nothing special" },
+        { const: "birthday", title: "Birthday" },
+      ],
+    },
+    allergies: { type: "array", title: "Allergies", items: { type: "string", enum: ["nuts", "gluten", "dairy"] } },
+    courses: {
+      type: "array",
+      title: "Courses",
+      items: {
+        anyOf: [
+          { const: "starter", title: "Starter" },
+          { const: "main", title: "Main" },
+          { const: "dessert", title: "Dessert" },
+        ],
+      },
+      minItems: 1,
+      maxItems: 3,
+    },
+  },
+  required: ["name", "email", "guests", "courses"],
+};
+
+const text = (value) => ({
+  content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value) }],
+});
+
+/** One MCP server per session (the SDK's stateful Streamable HTTP pattern). */
+function createMcpServer(origin, consents) {
+  const server = new McpServer({ name: "hitl-kit-playground", version: "1.0.0" });
+
+  server.registerTool(
+    "book_table",
+    { description: "Books a table; asks the person for the details." },
+    async (_args, extra) => {
+      const result = await server.server.elicitInput(
+        { mode: "form", message: "Book a table: who, when, and how?", requestedSchema: BOOKING_SCHEMA },
+        { relatedRequestId: extra.requestId },
+      );
+      return text(result);
+    },
+  );
+
+  server.registerTool("pick_image", { description: "Asks which image to use for the cover." }, async (_args, extra) => {
+    const ui = {
+      kind: "media",
+      // Same-origin paths: the chat page serves /media.
+      items: MEDIA.map((id) => ({ id, url: `/media/${id}.svg`, alt: id.replace(/-/g, " ") })),
+    };
+    const ask = elicitationFor(mediaKind, ui, { message: "Which image should be the cover?" });
+    if (!ask.ok) return text(ask.message);
+    const result = await server.server.elicitInput(ask.params, { relatedRequestId: extra.requestId });
+    return text(readElicitResult(mediaKind, ask.request, result));
+  });
+
+  server.registerTool(
+    "connect_account",
+    { description: "Connects an account out of band (URL mode)." },
+    async (_args, extra) => {
+      const elicitationId = randomUUID();
+      const done = new Promise((resolve) => consents.set(elicitationId, resolve));
+      const result = await server.server.elicitInput(
+        {
+          mode: "url",
+          message: "Connect your calendar account to continue.",
+          elicitationId,
+          url: `${origin.self}/consent/${elicitationId}`,
+        },
+        { relatedRequestId: extra.requestId },
+      );
+      if (result.action !== "accept") {
+        consents.delete(elicitationId);
+        return text(result);
+      }
+      // Accepted: the person opened the page. The flow completes when they confirm there.
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 120_000))]);
+      await server.server.createElicitationCompletionNotifier(elicitationId)();
+      return text({ action: "accept", connected: consents.has(elicitationId) === false });
+    },
+  );
+
+  return server;
+}
+
+/** Starts the server; resolves once listening. `stop()` closes every session. */
+export async function startMcpServer({ port = 0, log = () => {} } = {}) {
+  const sessions = new Map();
+  const consents = new Map();
+  const origin = { self: "" };
+
+  const http = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const consent = /^\/consent\/([\w-]+)$/.exec(url.pathname);
+      if (consent) {
+        const finish = consents.get(consent[1]);
+        consents.delete(consent[1]);
+        finish?.();
+        res.writeHead(finish ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+        res.end(
+          finish
+            ? "<!doctype html><title>Connected</title><h1>Calendar connected</h1><p>You can close this tab.</p>"
+            : "<!doctype html><title>Unknown</title><h1>This link has expired</h1>",
+        );
+        return;
+      }
+      if (url.pathname !== "/mcp") {
+        res.writeHead(404).end();
+        return;
+      }
+      const sessionId = req.headers["mcp-session-id"];
+      const body = req.method === "POST" ? await readJson(req) : undefined;
+      let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+      if (!transport) {
+        if (req.method !== "POST" || !isInitializeRequest(body)) {
+          res.writeHead(400, { "content-type": "application/json" });
+          res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "No session" }, id: null }));
+          return;
+        }
+        transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => sessions.set(id, transport),
+        });
+        transport.onclose = () => {
+          if (transport.sessionId) sessions.delete(transport.sessionId);
+        };
+        await createMcpServer(origin, consents).connect(transport);
+      }
+      await transport.handleRequest(req, res, body);
+    } catch (error) {
+      log(`[mcp] ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    }
+  });
+  await new Promise((resolve) => http.listen(port, "127.0.0.1", resolve));
+  const address = http.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  // The consent page is offered as http on localhost: the one non-https origin the kit allows.
+  origin.self = `http://localhost:${actualPort}`;
+  return {
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}/mcp`,
+    async stop() {
+      for (const transport of sessions.values()) await transport.close().catch(() => {});
+      await new Promise((resolve) => http.close(resolve));
+      http.closeAllConnections?.();
+    },
+  };
+}
+
+function readJson(req) {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => {
+      data += chunk;
+      if (data.length > 1_000_000) reject(new Error("request too large"));
+    });
+    req.on("end", () => {
+      try {
+        resolve(data ? JSON.parse(data) : undefined);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    req.on("error", reject);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? process.env.MCP_PORT ?? 3032);
+  const server = await startMcpServer({ port, log: console.error });
+  console.log(`MCP server ${server.url}`);
+}

@@ -1,0 +1,111 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { useMcpHitl } from "hitl-kit/adapters/mcp";
+import { useEffect, useState } from "react";
+
+/** The playground MCP server's tools (playground/mcp/server.mjs), each of which elicits. */
+const TOOLS = [
+  { name: "book_table", label: "Book a table", what: "a form with every field type" },
+  { name: "pick_image", label: "Pick an image", what: "a rich media picker (flat form without the kit)" },
+  { name: "connect_account", label: "Connect an account", what: "URL mode: consent to open a page" },
+] as const;
+
+interface Call {
+  readonly id: number;
+  readonly tool: string;
+  readonly result?: string;
+  readonly error?: string;
+}
+
+type Status = "connecting" | "connected" | "failed";
+
+/**
+ * A minimal MCP host: it connects to the playground's MCP server over Streamable HTTP (proxied
+ * same-origin at /mcp) and calls its tools; every elicitation the server sends is answered
+ * through the kit's widgets, exactly once.
+ */
+export function McpApp() {
+  const [client] = useState(() => new Client({ name: "hitl-kit-playground", version: "1.0.0" }));
+  // Before the client connects: it declares the elicitation modes on connect.
+  const transport = useMcpHitl(client, { kinds: ["media"] });
+  const [status, setStatus] = useState<Status>("connecting");
+  const [calls, setCalls] = useState<readonly Call[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    // StrictMode runs this twice; the client connects once.
+    if (client.transport === undefined) {
+      client
+        .connect(new StreamableHTTPClientTransport(new URL("/mcp", window.location.origin)))
+        .then(() => !cancelled && setStatus("connected"))
+        .catch(() => !cancelled && setStatus("failed"));
+    } else {
+      setStatus("connected");
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+
+  const call = async (tool: string) => {
+    const id = Date.now() + Math.random();
+    setCalls((previous) => [...previous, { id, tool }]);
+    try {
+      const result = await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: 10 * 60_000 });
+      const content = Array.isArray(result.content) ? result.content : [];
+      const text = content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+      setCalls((previous) => previous.map((c) => (c.id === id ? { ...c, result: text } : c)));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setCalls((previous) => previous.map((c) => (c.id === id ? { ...c, error: message } : c)));
+    }
+  };
+
+  return (
+    <HitlProvider transport={transport}>
+      <div className="app">
+        <header className="app-header">
+          <h1>hitl-kit · MCP elicitation</h1>
+          <div className="app-header-actions">
+            <a className="button" href="/">
+              eve chat
+            </a>
+          </div>
+        </header>
+        <main className="layout">
+          <section className="chat" aria-label="Tool calls">
+            <p className="muted" data-testid="mcp-status">
+              MCP server: {status}
+            </p>
+            <div className="tool-buttons">
+              {TOOLS.map((tool) => (
+                <button
+                  key={tool.name}
+                  type="button"
+                  className="button"
+                  disabled={status !== "connected"}
+                  onClick={() => void call(tool.name)}
+                  title={tool.what}
+                >
+                  {tool.label}
+                </button>
+              ))}
+            </div>
+            <ol className="log" aria-label="Results">
+              {calls.map((c) => (
+                <li key={c.id} className="message message-assistant" data-testid="tool-call" data-tool={c.tool}>
+                  <span className="message-author">{c.tool}</span>
+                  <pre className="message-text" data-testid="tool-result">
+                    {c.error ?? c.result ?? "waiting for you…"}
+                  </pre>
+                </li>
+              ))}
+            </ol>
+            <HitlRenderer settled="all" />
+          </section>
+        </main>
+      </div>
+    </HitlProvider>
+  );
+}
