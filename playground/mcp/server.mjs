@@ -73,7 +73,7 @@ function createMcpServer(origin, consents) {
   server.registerTool(
     "book_table",
     { description: "Books a table; asks the person for the details." },
-    async (_args, extra) => {
+    async (extra) => {
       const result = await server.server.elicitInput(
         { mode: "form", message: "Book a table: who, when, and how?", requestedSchema: BOOKING_SCHEMA },
         { relatedRequestId: extra.requestId },
@@ -82,7 +82,7 @@ function createMcpServer(origin, consents) {
     },
   );
 
-  server.registerTool("pick_image", { description: "Asks which image to use for the cover." }, async (_args, extra) => {
+  server.registerTool("pick_image", { description: "Asks which image to use for the cover." }, async (extra) => {
     const ui = {
       kind: "media",
       // Same-origin paths: the chat page serves /media.
@@ -97,7 +97,7 @@ function createMcpServer(origin, consents) {
   server.registerTool(
     "connect_account",
     { description: "Connects an account out of band (URL mode)." },
-    async (_args, extra) => {
+    async (extra) => {
       const elicitationId = randomUUID();
       const done = new Promise((resolve) => consents.set(elicitationId, resolve));
       const result = await server.server.elicitInput(

@@ -19,7 +19,8 @@ const server = {
   port,
   strictPort: true,
   // NDJSON streams pass through unbuffered; eve's channel sees a same-origin request.
-  proxy: { "/eve": { target: eve, changeOrigin: true }, "/mcp": { target: mcp, changeOrigin: true } },
+  // `^/mcp($|\?)`, not "/mcp": a prefix would also send the page /mcp.html to the MCP server.
+  proxy: { "/eve": { target: eve, changeOrigin: true }, "^/mcp($|\\?)": { target: mcp, changeOrigin: true } },
   fs: { allow: [here("../..")] },
 };
 
