@@ -210,6 +210,6 @@ function readJson(req) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.argv[2] ?? process.env.MCP_PORT ?? 3032);
-  const server = await startMcpServer({ port, log: console.error });
-  console.log(`MCP server ${server.url}`);
+  const server = await startMcpServer({ port, log: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`MCP server ${server.url}\n`);
 }
