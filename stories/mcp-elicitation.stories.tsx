@@ -51,25 +51,19 @@ async function connect(args: McpArgs): Promise<McpScene> {
   return { transport, results, server, abort };
 }
 
-const scenes = new WeakMap<object, McpScene>();
-const sceneOf = (context: StoryContext<McpArgs>): McpScene => {
-  const scene = scenes.get(context.loaded);
-  if (!scene) throw new Error("mcp story: the loader did not run");
-  return scene;
+const sceneOf = (context: Pick<StoryContext<McpArgs>, "loaded">): McpScene => {
+  const scene: unknown = context.loaded.mcp;
+  if (typeof scene !== "object" || scene === null || !("transport" in scene) || !("results" in scene)) {
+    throw new Error("mcp story: the loader did not run");
+  }
+  return scene as McpScene; // checked above: the loader's own object
 };
 
 const meta = {
   title: "Adapters/MCP elicitation",
-  loaders: [
-    async (context) => {
-      const scene = await connect(context.args as McpArgs);
-      const loaded = { scene: true };
-      scenes.set(loaded, scene);
-      return loaded;
-    },
-  ],
+  loaders: [async (context) => ({ mcp: await connect(context.args) })],
   render: (_args, context) => (
-    <HitlProvider transport={sceneOf(context as StoryContext<McpArgs>).transport} journal={noopJournal}>
+    <HitlProvider transport={sceneOf(context).transport} journal={noopJournal}>
       <HitlRenderer settled="all" />
     </HitlProvider>
   ),
@@ -135,7 +129,7 @@ export const FormDeclined: Story = {
     const canvas = within(context.canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Decline" }));
     await userEvent.type(canvas.getByRole("textbox", { name: /reason/i }), "Fully booked");
-    await userEvent.click(canvas.getAllByRole("button", { name: "Decline" }).at(-1) as HTMLElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Send decline" }));
     await waitFor(() =>
       expect(scene.results).toEqual([{ action: "decline", _meta: { "dev.hitl-kit/reason": "Fully booked" } }]),
     );

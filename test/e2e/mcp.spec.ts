@@ -80,7 +80,7 @@ test("declining and dismissing: decline, then cancel — one response each", asy
   await page.getByRole("button", { name: "Book a table" }).click();
   let widget = page.locator("[data-slot=widget][data-state=open]").last();
   await widget.getByRole("button", { name: "Decline" }).click();
-  await widget.getByRole("button", { name: "Decline" }).last().click();
+  await widget.getByRole("button", { name: "Send decline" }).click();
   expect(await toolResult(page, "book_table")).toEqual({ action: "decline" });
 
   await page.getByRole("button", { name: "Book a table" }).click();
