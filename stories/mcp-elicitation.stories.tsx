@@ -147,7 +147,7 @@ export const Dismissed: Story = {
     canvas.getByRole("textbox", { name: /^Name/ }).focus();
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(scene.results).toEqual([{ action: "cancel" }]));
-    await waitFor(() => expect(widget(context.canvasElement)).toHaveAttribute("data-state", "cancelled"));
+    await waitFor(() => expect(widget(context.canvasElement)).toHaveAttribute("data-state", "dismissed"));
     await expect(canvas.queryByRole("button", { name: "Close without answering" })).toBeNull();
   },
 };

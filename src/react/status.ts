@@ -44,7 +44,7 @@ function answerView<Res>(
       // A decline is an answer the tool understands; show it as what it was.
       return { ...(outcome === "answered" ? { status: "declined" as const } : {}), ...reason(answer.reason) };
     case "dismissed":
-      return { status: "cancelled" };
+      return { status: "dismissed" };
     case "reply":
       return { answerText: answer.text };
     case "option":

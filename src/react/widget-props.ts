@@ -7,7 +7,8 @@ import type { SubmitResult } from "../core/client";
 /**
  * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
  * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the
- * request ended (`declined` is an answered request whose answer was the decline).
+ * request ended (`declined` is an answered request whose answer was the decline; `dismissed`,
+ * one the person closed without deciding, where the transport allows it).
  */
 export const widgetStatuses = [
   "open",
@@ -22,6 +23,7 @@ export const widgetStatuses = [
   "ignored",
   "invalid",
   "withdrawn",
+  "dismissed",
 ] as const;
 export type WidgetStatus = (typeof widgetStatuses)[number];
 

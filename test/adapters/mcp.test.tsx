@@ -253,7 +253,8 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     });
     await expect(result).resolves.toEqual({ action: "cancel" });
     expect(close).not.toBeInTheDocument();
-    expect(document.querySelector('[data-slot="widget"]')).toHaveAttribute("data-state", "cancelled");
+    expect(document.querySelector('[data-slot="widget"]')).toHaveAttribute("data-state", "dismissed");
+    expect(screen.getByText("Closed without an answer.")).toBeInTheDocument();
   });
 
   it.each([

@@ -20,6 +20,7 @@ export const commonLabels = {
   receiptIgnored: "Skipped: answered by a chat message instead.",
   receiptInvalid: "The agent could not use this answer.",
   receiptWithdrawn: "Withdrawn: this request ended before it was answered.",
+  receiptDismissed: "Closed without an answer.",
   reasonPrefix: "Reason:",
   receiptReplied: (text: string) => `Answered in the chat: “${text}”`,
 };

@@ -277,6 +277,7 @@ export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps
     ignored: labels.receiptIgnored,
     invalid: labels.receiptInvalid,
     withdrawn: labels.receiptWithdrawn,
+    dismissed: labels.receiptDismissed,
   };
   const showSummary = status === "answered" || status === "approved" || status === "denied";
   return (
