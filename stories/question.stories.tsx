@@ -1,11 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import { z } from "zod";
+import { defineKind } from "../src/kinds/define-kind";
 import { textKind } from "../src/kinds/native";
+import { type WidgetPropsOf, widget } from "../src/react/registry";
+import { TextQuestion } from "../src/widgets/question/question";
 import {
   expectNothingSent,
   expectOneAnswer,
   type HitlStoryArgs,
   hitlMeta,
+  parseEnvelope,
   pickerRequest,
   pressArrow,
   questionRequest,
@@ -14,6 +19,7 @@ import {
   sendText,
   statePlays,
   storyHitl,
+  storyRegistry,
 } from "./support";
 
 /**
@@ -471,18 +477,29 @@ export const TextSendErrorRetry: Story = {
 };
 
 /**
- * A multi-line text answer with a placeholder. eve's own text question carries neither (the kit
- * derives `{ kind: "text" }` from a question without options), so this is a tool asking through
- * `ui: { kind: "text", multiline, placeholder }`. Ctrl+Enter sends; Enter is a new line.
+ * The TextQuestion widget reused for an app's own kind: `text` is reserved for the transport's
+ * own questions, so a tool that wants a multi-line answer with a placeholder defines a kind and
+ * pairs it with the widget.
  */
+const longAnswerKind = defineKind({
+  kind: "long-answer",
+  request: z.object({ placeholder: z.string().max(500).optional(), multiline: z.boolean().optional() }),
+  response: textKind.response,
+});
+function LongAnswer(props: WidgetPropsOf<typeof longAnswerKind>) {
+  return <TextQuestion {...props} payload={{ ...props.payload, kind: "text" }} />;
+}
+
+/** A multi-line text answer with a placeholder (an app's kind on TextQuestion). Ctrl+Enter sends; Enter is a new line. */
 export const TextMultiline: Story = {
   args: {
     request: pickerRequest(
-      textKind,
+      longAnswerKind,
       { multiline: true, placeholder: "One paragraph for the changelog" },
       { prompt: "Summarise what changed in checkout-api 4.2", toolName: "draft_release_notes" },
     ),
   },
+  parameters: { hitl: { registry: storyRegistry.extend(widget(longAnswerKind, LongAnswer)) } },
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
@@ -493,16 +510,18 @@ export const TextMultiline: Story = {
     await userEvent.keyboard("Saved cards at checkout.{Enter}Apple Pay in 12 more countries.");
     await expect(hitl.sent).toEqual([]);
     await userEvent.keyboard("{Control>}{Enter}{/Control}");
-    await expect(await expectOneAnswer(hitl)).toEqual({
-      requestId: hitl.ref.requestId,
-      text: "Saved cards at checkout.\nApple Pay in 12 more countries.",
+    // An app's kind answers in the kit's envelope (only the transport's own questions answer natively).
+    await expect(parseEnvelope(await expectOneAnswer(hitl))).toEqual({
+      hitl: 1,
+      kind: "long-answer",
+      value: { text: "Saved cards at checkout.\nApple Pay in 12 more countries." },
     });
   },
 };
 
 /**
- * An eve text question always has a valid payload (`{ kind: "text" }`); a tool's `ui` of kind
- * `text` may not: a 600-character placeholder fails the schema, and the fallback takes the answer.
+ * A tool's `ui` may not call itself `text`: that name is reserved for the transport's own
+ * questions, so a model-written one gets the fallback (which still takes the answer).
  */
 export const TextInvalidPayload: Story = {
   args: {
@@ -517,8 +536,8 @@ export const TextInvalidPayload: Story = {
     const group = canvas.getByRole("group", { name: TEXT_PROMPT });
     await expect(group).toHaveAttribute("data-reason", "invalid-payload");
     await expect(group).toHaveAttribute("data-kind", "text");
-    await userEvent.click(within(group).getByText("Details (2 problems)"));
-    await expect(within(group).getByText("placeholder: Must be at most 500 characters")).toBeVisible();
+    await userEvent.click(within(group).getByText("Details (1 problem)"));
+    await expect(within(group).getByText(/"text" is reserved for the transport's own requests/)).toBeVisible();
 
     await sendText(group, HEADLINE);
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: HEADLINE });
