@@ -17,8 +17,9 @@ export interface SubmissionJournal {
   /** Claims the request for this tab. `taken`: another tab is answering or answered it. */
   claim(sessionKey: string, requestId: string): Promise<"claimed" | "taken">;
   /**
-   * The request settled: forget this tab's record but keep the claim (until it expires), so a
-   * tab whose stream lags behind, and still shows the request open, cannot answer it again.
+   * The request settled: forget this tab's record but keep the claim (the lock while this tab
+   * lives, the note until it expires), so a tab whose stream lags behind, and still shows the
+   * request open, cannot answer it again.
    */
   settle(sessionKey: string, requestId: string): void;
   /** The answer definitively did not arrive: forget the record and give up the claim. */
@@ -39,9 +40,13 @@ export interface JournalStorage {
   removeItem(key: string): void;
 }
 
-/** The slice of the Web Locks API the journal uses (`navigator.locks`). */
+/**
+ * The slice of the Web Locks API the journal uses: `navigator.locks.request(name, { ifAvailable:
+ * true }, callback)`. The callback gets `null` when another holder has the lock; the lock is held
+ * until the promise the callback returns settles.
+ */
 export interface JournalLocks {
-  request<T>(name: string, callback: () => T | Promise<T>): Promise<T>;
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => T | Promise<T>): Promise<T>;
 }
 
 export interface StorageJournalOptions {
@@ -63,7 +68,7 @@ export function createBrowserJournal(): SubmissionJournal {
     local: storage("localStorage"),
     locks:
       typeof locks?.request === "function"
-        ? { request: (name, callback) => locks.request(name, () => callback()) }
+        ? { request: (name, options, callback) => locks.request(name, options, (lock) => callback(lock)) }
         : undefined,
   });
 }
@@ -74,6 +79,8 @@ export function createStorageJournal(options: StorageJournalOptions): Submission
   const storageOf = (name: "sessionStorage" | "localStorage") =>
     name === "sessionStorage" ? sessionStore : localStore;
   const tabId = getTabId(sessionStore);
+  /** Claim locks this tab holds, by key: released when the claim is given up, or with the tab. */
+  const held = new Map<string, () => void>();
   pruneExpiredClaims(localStore, now);
   const recordKey = (session: string, request: string) => `${PREFIX}:pending:${session}:${request}`;
   const claimKey = (session: string, request: string) => `${PREFIX}:claim:${session}:${request}`;
@@ -122,9 +129,27 @@ export function createStorageJournal(options: StorageJournalOptions): Submission
     },
     async claim(sessionKey, requestId) {
       const key = claimKey(sessionKey, requestId);
-      // Check-and-set under an exclusive lock: the only way two tabs can't interleave it.
-      if (locks) return locks.request(key, () => tryClaim(key));
-      return tryClaim(key);
+      if (!locks || held.has(key)) return tryClaim(key);
+      // The claim is the lock itself, held for as long as this tab keeps it. A note in
+      // localStorage alone is not enough even under a lock: Chromium hands a localStorage write
+      // to other tabs asynchronously, so a tab taking the lock right after ours was released
+      // could still read "unclaimed" and send a second answer. With `ifAvailable`, the other
+      // tab sees the lock taken, whatever its copy of localStorage says. The note stays for tabs
+      // that come later (after this one closed and its lock went with it).
+      return new Promise<"claimed" | "taken">((resolve) => {
+        locks
+          .request(key, { ifAvailable: true }, (lock) => {
+            if (lock === null) {
+              resolve("taken");
+              return undefined;
+            }
+            const result = tryClaim(key);
+            resolve(result);
+            if (result === "taken") return undefined;
+            return new Promise<void>((release) => held.set(key, release));
+          })
+          .catch(() => resolve(tryClaim(key)));
+      });
     },
     settle(sessionKey, requestId) {
       storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
@@ -132,6 +157,8 @@ export function createStorageJournal(options: StorageJournalOptions): Submission
     release(sessionKey, requestId) {
       storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
       const key = claimKey(sessionKey, requestId);
+      held.get(key)?.();
+      held.delete(key);
       if (readClaim(key)?.tab === tabId) storageOf("localStorage")?.removeItem(key);
     },
   };

@@ -23,22 +23,18 @@ export function createMemoryStorage(): JournalStorage & { clear(): void } {
   };
 }
 
-/** Exclusive locks by name, granted in request order (what `navigator.locks.request` does). */
+/** Exclusive locks by name with `ifAvailable` (what `navigator.locks.request` does): shared by "tabs". */
 export function createMemoryLocks(): JournalLocks {
-  const tails = new Map<string, Promise<unknown>>();
+  const heldNames = new Set<string>();
   return {
-    request(name, callback) {
-      const previous = tails.get(name) ?? Promise.resolve();
-      const run = previous.then(
-        () => callback(),
-        () => callback(),
-      );
-      const tail = run.catch(() => undefined);
-      tails.set(name, tail);
-      void tail.then(() => {
-        if (tails.get(name) === tail) tails.delete(name);
-      });
-      return run;
+    async request(name, _options, callback) {
+      if (heldNames.has(name)) return callback(null);
+      heldNames.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        heldNames.delete(name);
+      }
     },
   };
 }

@@ -16,44 +16,75 @@ export interface MouseAnswer {
   /** Text the receipt shows. */
   readonly receiptText: string;
   answer(page: Page, asked: Asked): Promise<void>;
+  /** For the pickers: everything up to the final click, and that button's name (for races). */
+  readonly fill?: (page: Page, asked: Asked) => Promise<void>;
+  readonly submit?: string;
   /** The tool result's `output` in the model's next prompt. */
   readonly output: unknown;
 }
 
 const answered = (value: unknown) => ({ type: "json", value: { status: "answered", value } });
 
-export const MEDIA_BY_MOUSE: MouseAnswer = {
-  phrase: "pick media",
-  kind: "media",
-  receipt: "answered",
-  receiptText: "A volcano glowing under a purple dusk sky",
-  async answer(_page, { widget }) {
+/** A picker's answer: fill it in, then click its submit button. */
+function picker(
+  answer: Omit<MouseAnswer, "answer" | "fill" | "submit">,
+  submit: string,
+  fill: (page: Page, asked: Asked) => Promise<void>,
+): MouseAnswer {
+  return {
+    ...answer,
+    fill,
+    submit,
+    async answer(page, asked) {
+      await fill(page, asked);
+      await asked.widget.getByRole("button", { name: submit }).click();
+    },
+  };
+}
+
+export const MEDIA_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "pick media",
+    kind: "media",
+    receipt: "answered",
+    receiptText: "A volcano glowing under a purple dusk sky",
+    output: answered({ selected: ["volcano", "lighthouse"] }),
+  },
+  "Submit",
+  async (_page, { widget }) => {
     await widget.getByRole("option", { name: "A volcano glowing under a purple dusk sky" }).click();
     await widget.getByRole("option", { name: "A striped lighthouse on a rocky cape" }).click();
     await expect(widget.getByRole("option", { selected: true })).toHaveCount(2);
-    await widget.getByRole("button", { name: "Submit" }).click();
   },
-  output: answered({ selected: ["volcano", "lighthouse"] }),
-};
+);
 
-export const ASPECT_RATIO_BY_MOUSE: MouseAnswer = {
-  phrase: "pick aspect ratio",
-  kind: "aspect-ratio",
-  receipt: "answered",
-  receiptText: "9:16",
-  async answer(_page, { widget }) {
+export const ASPECT_RATIO_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "pick aspect ratio",
+    kind: "aspect-ratio",
+    receipt: "answered",
+    receiptText: "9:16",
+    output: answered({ ratio: "9:16", width: 0.5625, height: 1 }),
+  },
+  "Use this ratio",
+  async (_page, { widget }) => {
     await widget.getByRole("radio", { name: /Story/ }).click();
-    await widget.getByRole("button", { name: "Use this ratio" }).click();
   },
-  output: answered({ ratio: "9:16", width: 0.5625, height: 1 }),
-};
+);
 
-export const TEMPLATE_BY_MOUSE: MouseAnswer = {
-  phrase: "pick template",
-  kind: "template",
-  receipt: "answered",
-  receiptText: "Product launch",
-  async answer(page, { widget }) {
+export const TEMPLATE_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "pick template",
+    kind: "template",
+    receipt: "answered",
+    receiptText: "Product launch",
+    output: answered({
+      templateId: "product-launch",
+      variables: { productName: "Acme Rocket", launchDate: "March 3", pitch: "Rockets for everyone" },
+    }),
+  },
+  "Submit",
+  async (page, { widget }) => {
     // The radio is visually hidden inside its card: a person clicks the card.
     const card = widget.locator("label").filter({ has: page.getByRole("radio", { name: "Product launch" }) });
     await card.click();
@@ -63,36 +94,48 @@ export const TEMPLATE_BY_MOUSE: MouseAnswer = {
     await page.keyboard.type("Acme Rocket");
     await widget.getByRole("textbox", { name: "Launch date" }).fill("March 3");
     await widget.getByRole("textbox", { name: "One-line pitch" }).fill("Rockets for everyone");
-    await widget.getByRole("button", { name: "Submit" }).click();
   },
-  output: answered({
-    templateId: "product-launch",
-    variables: { productName: "Acme Rocket", launchDate: "March 3", pitch: "Rockets for everyone" },
-  }),
-};
+);
 
-export const TAGS_BY_MOUSE: MouseAnswer = {
-  phrase: "pick tags",
-  kind: "multi-select",
-  receipt: "answered",
-  receiptText: "Developers",
-  async answer(_page, { widget }) {
+export const TAGS_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "pick tags",
+    kind: "multi-select",
+    receipt: "answered",
+    receiptText: "Developers",
+    // In option order, whatever the order of the clicks.
+    output: answered({ selected: ["design", "developers", "tutorial"] }),
+  },
+  "Submit",
+  async (_page, { widget }) => {
     await widget.getByRole("checkbox", { name: "Tutorial", exact: true }).click();
     await widget.getByRole("checkbox", { name: "Design", exact: true }).click();
     await widget.getByRole("checkbox", { name: "Developers", exact: true }).click();
     await expect(widget.getByText("3 selected — choose 1 to 5")).toBeVisible();
-    await widget.getByRole("button", { name: "Submit" }).click();
   },
-  // In option order, whatever the order of the clicks.
-  output: answered({ selected: ["design", "developers", "tutorial"] }),
-};
+);
 
-export const FORM_BY_MOUSE: MouseAnswer = {
-  phrase: "fill form",
-  kind: "form",
-  receipt: "answered",
-  receiptText: "Spring meetup",
-  async answer(_page, { widget }) {
+export const FORM_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "fill form",
+    kind: "form",
+    receipt: "answered",
+    receiptText: "Spring meetup",
+    output: answered({
+      values: {
+        title: "Spring meetup",
+        organizerEmail: "sam@example.com",
+        capacity: 40,
+        date: "2026-04-18",
+        format: "hybrid",
+        channels: ["email", "blog"],
+        notes: "Bring a laptop.",
+        codeOfConduct: false,
+      },
+    }),
+  },
+  "Create event",
+  async (_page, { widget }) => {
     await widget.getByRole("textbox", { name: "Event title" }).fill("Spring meetup");
     await widget.getByRole("textbox", { name: "Organizer email" }).fill("sam@example.com");
     await widget.getByRole("spinbutton", { name: "Capacity" }).fill("40");
@@ -102,33 +145,22 @@ export const FORM_BY_MOUSE: MouseAnswer = {
     await widget.getByRole("checkbox", { name: "Blog", exact: true }).click();
     await widget.getByRole("textbox", { name: "Notes for attendees" }).fill("Bring a laptop.");
     await widget.getByRole("checkbox", { name: "Attendees must accept the code of conduct" }).click();
-    await widget.getByRole("button", { name: "Create event" }).click();
   },
-  output: answered({
-    values: {
-      title: "Spring meetup",
-      organizerEmail: "sam@example.com",
-      capacity: 40,
-      date: "2026-04-18",
-      format: "hybrid",
-      channels: ["email", "blog"],
-      notes: "Bring a laptop.",
-      codeOfConduct: false,
-    },
-  }),
-};
+);
 
-export const VOICE_BY_MOUSE: MouseAnswer = {
-  phrase: "pick voice",
-  kind: "voice",
-  receipt: "answered",
-  receiptText: "Léa",
-  async answer(_page, { widget }) {
-    await widget.getByRole("radio", { name: /Léa/ }).click();
-    await widget.getByRole("button", { name: "Submit" }).click();
+export const VOICE_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "pick voice",
+    kind: "voice",
+    receipt: "answered",
+    receiptText: "Léa",
+    output: answered({ voiceId: "lea" }),
   },
-  output: answered({ voiceId: "lea" }),
-};
+  "Submit",
+  async (_page, { widget }) => {
+    await widget.getByRole("radio", { name: /Léa/ }).click();
+  },
+);
 
 export const APPROVE_BY_MOUSE: MouseAnswer = {
   phrase: "delete file",

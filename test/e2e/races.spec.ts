@@ -4,7 +4,15 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { countToolResults } from "../../src/server/transcript";
-import { FALLBACK_BY_MOUSE } from "./answers";
+import {
+  ASPECT_RATIO_BY_MOUSE,
+  FALLBACK_BY_MOUSE,
+  FORM_BY_MOUSE,
+  MEDIA_BY_MOUSE,
+  type MouseAnswer,
+  TAGS_BY_MOUSE,
+  TEMPLATE_BY_MOUSE,
+} from "./answers";
 import { type Asked, ask, expectReceipt, newChat, widgetOn } from "./chat";
 import { expect, test } from "./fixtures";
 import { expectOneToolResult, promptsWithResult } from "./prompt-log";
@@ -229,6 +237,50 @@ test("the same session in two tabs, both submitting at once: one answer, both sh
   await expect(second.widget.locator("[data-slot=receipt]")).toContainText(name);
   expect(answerPosts).toHaveLength(1);
 });
+
+/**
+ * The cross-tab race, repeated for every picker: two tabs of one browser with the request filled
+ * in, both Submits clicked at once. Before the claim was the Web Lock itself, a note in
+ * localStorage under a lock let both through about half the time (Chromium hands a localStorage
+ * write to other tabs asynchronously). Each round must end with one answer POST and one result.
+ */
+test.describe("two tabs submitting at once, every picker, repeated", () => {
+  const pickers: readonly MouseAnswer[] = [
+    MEDIA_BY_MOUSE,
+    TEMPLATE_BY_MOUSE,
+    ASPECT_RATIO_BY_MOUSE,
+    TAGS_BY_MOUSE,
+    FORM_BY_MOUSE,
+  ];
+  for (const how of pickers) {
+    for (const round of [1, 2, 3]) {
+      test(`${how.kind}, round ${round}: one answer`, async ({ page, context, promptLog, answerPosts }) => {
+        const { fill, submit } = how;
+        if (!fill || !submit) throw new Error(`${how.kind} has no separate fill/submit`);
+        await newChat(page);
+        const first = await ask(page, how.phrase);
+        const other = await context.newPage();
+        await other.goto(`/?session=${encodeURIComponent(first.sessionId)}`);
+        const second = await widgetOn(other, await toolName(first));
+        await fill(page, first);
+        await fill(other, second);
+        await Promise.all([
+          first.widget.getByRole("button", { name: submit }).click(),
+          second.widget.getByRole("button", { name: submit }).click(),
+        ]);
+        await expectReceipt(page, first, "answered");
+        await expectReceipt(other, second, "answered");
+        await expectOneToolResult(promptLog, first.callId, how.output);
+        expect(answerPosts).toHaveLength(1);
+        await other.close();
+      });
+    }
+  }
+});
+
+async function toolName(asked: Asked): Promise<string> {
+  return (await asked.part.getAttribute("data-tool-name")) ?? "";
+}
 
 test("a chat message while the media picker is open: a receipt, no spinner, nothing waiting", async ({
   page,
