@@ -31,6 +31,7 @@ const external = [
   /^@tanstack\//,
   /^eve($|\/)/,
   /^@modelcontextprotocol\//,
+  /^re2js$/,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
@@ -37,17 +38,28 @@ export function isIsoDate(value: string): boolean {
 
 const isoDateSchema = z.string().refine(isIsoDate, DATE_MESSAGE);
 
+/** A compiled pattern: `matches(value)` is a whole-value match, in time linear in the value. */
+export interface CompiledPattern {
+  matches(value: string): boolean;
+}
+
 /**
- * Compiles a field's pattern as a full match, like HTML's `pattern` attribute: "[a-z]+" must match
- * the whole value. The source is compiled on its own first, so an unbalanced ")" cannot escape the
- * anchoring group. No flags: the widest syntax models write (`[\w-]` is an error under "u"/"v").
+ * Compiles a field's pattern for a whole-value match (HTML `pattern` semantics: "[a-z]+" must
+ * match all of the value). Patterns are written by a model, so they never reach a backtracking
+ * engine: RE2 (re2js) matches in time linear in the value, whatever the pattern. Syntax RE2
+ * cannot run in linear time (backreferences, lookaround) is refused: `undefined`.
  */
-export function compilePattern(source: string): RegExp | undefined {
+export function compilePattern(source: string): CompiledPattern | undefined {
+  return patternProblem(source) === undefined ? RE2JS.compile(source) : undefined;
+}
+
+/** Why RE2 refuses a pattern, or `undefined` when it compiles. */
+function patternProblem(source: string): string | undefined {
   try {
-    new RegExp(source);
-    return new RegExp(`^(?:${source})$`);
-  } catch {
+    RE2JS.compile(source);
     return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -55,12 +67,11 @@ const patternSchema = z
   .string()
   .max(MAX_PATTERN_LENGTH, tooLong(MAX_PATTERN_LENGTH))
   .superRefine((source, ctx) => {
-    try {
-      new RegExp(source);
-    } catch (error) {
+    const problem = patternProblem(source);
+    if (problem !== undefined) {
       ctx.addIssue({
         code: "custom",
-        message: `Not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Not a pattern that can be matched safely (RE2 syntax, no backreferences or lookaround): ${problem}`,
       });
     }
   });
@@ -289,9 +300,17 @@ export function formValuesSchema(fields: readonly FormField[]): FormValuesSchema
   if (cached) return cached;
   const shape: Record<string, z.ZodType<FormValue | undefined>> = {};
   for (const field of fields) shape[field.name] = fieldValueSchema(field);
-  const schema: FormValuesSchema = z.strictObject(shape);
+  // Parsed from a copy without a prototype: otherwise an absent optional field named like an
+  // Object.prototype member ("toString", "constructor") reads as the inherited function.
+  const schema: FormValuesSchema = z.preprocess(ownProperties, z.strictObject(shape));
   valuesSchemaCache.set(fields, schema);
   return schema;
+}
+
+/** A record's own properties on an object with no prototype; anything else unchanged. */
+function ownProperties(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  return Object.assign(Object.create(null) as Record<string, unknown>, input);
 }
 
 /** The initial values of a form: each field's default, or its empty value. */
@@ -449,7 +468,7 @@ function textValueSchema(field: TextLikeField): z.ZodString {
   const regex = pattern === undefined ? undefined : compilePattern(pattern);
   if (regex)
     value = value.refine(
-      whenFilled((v) => regex.test(v)),
+      whenFilled((v) => regex.matches(v)),
       `Must match the pattern ${pattern}`,
     );
   return value;

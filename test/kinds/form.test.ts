@@ -93,7 +93,17 @@ describe("form kind", () => {
 
     it("given an uncompilable pattern, should report it at the pattern", () => {
       expect(parseIssues(formKind, { fields: [{ type: "text", name: "x", label: "X", pattern: "([a-z]" }] })).toEqual([
-        issueAt(["fields", 0, "pattern"], "Not a valid regular expression"),
+        issueAt(["fields", 0, "pattern"], "Not a pattern that can be matched safely"),
+      ]);
+    });
+
+    it.each([
+      ["a backreference", "(a)\\1"],
+      ["a lookahead", "(?=a)a"],
+      ["a lookbehind", "(?<=a)b"],
+    ])("given %s (no linear-time match exists), should refuse the pattern with the reason", (_, pattern) => {
+      expect(parseIssues(formKind, { fields: [{ type: "text", name: "x", label: "X", pattern }] })).toEqual([
+        issueAt(["fields", 0, "pattern"], "no backreferences or lookaround"),
       ]);
     });
 
@@ -312,9 +322,45 @@ describe("form kind", () => {
       expect(isIsoDate(date)).toBe(expected);
     });
 
+    it("given a catastrophic pattern and a matching-then-failing value, should answer at once on both sides", () => {
+      // `^(a+)+$` takes a backtracking engine minutes on 40 characters; the test timeout is the guard.
+      const fields = [{ type: "text", name: "code", label: "Code", pattern: "(a+)+" }];
+      const request = formKind.request.parse({ kind: "form", fields });
+      const value = `${"a".repeat(40)}!`;
+      expect(formKind.check?.(request, { values: { code: value } })).toEqual([
+        issueAt(["values", "code"], "Must match the pattern (a+)+"),
+      ]);
+      expect(formKind.check?.(request, { values: { code: "a".repeat(5_000) } })).toEqual([]);
+    });
+
     it("given an unbalanced pattern, compilePattern should refuse it rather than escape the anchors", () => {
       expect(compilePattern("a)|(b")).toBeUndefined();
-      expect(compilePattern("a|b")?.test("ab")).toBe(false);
+      expect(compilePattern("a|b")?.matches("ab")).toBe(false);
     });
   });
+});
+
+describe("field names that shadow Object.prototype", () => {
+  it.each([
+    "toString",
+    "constructor",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+  ])(
+    "given an optional field named %s left empty or absent, should accept the answer; filled, should check it",
+    (name) => {
+      const request = formKind.request.parse({
+        kind: "form",
+        fields: [{ type: "text", name, label: "L", maxLength: 3 }],
+      });
+      expect(formKind.check?.(request, { values: {} })).toEqual([]);
+      expect(formKind.check?.(request, JSON.parse(`{"values":{"${name}":""}}`))).toEqual([]);
+      expect(formKind.check?.(request, JSON.parse(`{"values":{"${name}":"abcd"}}`))).toEqual([
+        issueAt(["values", name], "at most 3"),
+      ]);
+    },
+  );
 });
