@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromZodIssues, type HitlIssue, type Validated } from "./issues";
+import { capIssues, fromZodIssues, type HitlIssue, type Validated } from "./issues";
 
 /**
  * What crosses the seam between the kit and a transport: one typed answer per request. No wire
@@ -67,7 +67,7 @@ export function validateResponse<Req, Res>(
   if (!parsed.success) return { ok: false, issues: fromZodIssues(parsed.error.issues) };
   if (request !== undefined && validator.check) {
     const issues = validator.check(request, parsed.data);
-    if (issues.length > 0) return { ok: false, issues };
+    if (issues.length > 0) return { ok: false, issues: capIssues(issues) };
   }
   return { ok: true, value: parsed.data };
 }

@@ -23,7 +23,16 @@ export {
   type RetryPolicy,
   type SubmitResult,
 } from "./client";
-export { formatIssues, fromZodIssues, type HitlIssue, type Validated } from "./issues";
+export {
+  capIssues,
+  formatIssues,
+  fromZodIssues,
+  type HitlIssue,
+  MAX_ISSUE_MESSAGE_LENGTH,
+  MAX_ISSUE_PATH_LENGTH,
+  MAX_ISSUES,
+  type Validated,
+} from "./issues";
 export {
   createBrowserJournal,
   createStorageJournal,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import {
+  boundedTotal,
   describeChoices,
   descriptionSchema,
   findDuplicates,
@@ -11,6 +12,7 @@ import {
   labelSchema,
   listSchema,
   MAX_FORM_FIELDS,
+  MAX_FORM_OPTIONS,
   MAX_ITEMS,
   MAX_LABEL_LENGTH,
   MAX_PATTERN_LENGTH,
@@ -258,8 +260,13 @@ export type FormValues = Record<string, FormValue>;
 export const formKind = defineKind({
   kind: "form",
   request: z.object({
-    fields: listSchema(formFieldSchema, { min: 1, max: MAX_FORM_FIELDS, noun: "fields" }).superRefine(
-      uniqueKey("name", "fields"),
+    fields: boundedTotal(
+      listSchema(formFieldSchema, { min: 1, max: MAX_FORM_FIELDS, noun: "fields" }).superRefine(
+        uniqueKey("name", "fields"),
+      ),
+      "options",
+      MAX_FORM_OPTIONS,
+      "options",
     ),
     submitLabel: labelSchema.optional(),
   }),

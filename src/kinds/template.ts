@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import {
+  boundedTotal,
   descriptionSchema,
   idSchema,
   isBlank,
@@ -11,6 +12,7 @@ import {
   MAX_LABEL_LENGTH,
   MAX_TAGS,
   MAX_TEMPLATE_VARIABLES,
+  MAX_TEMPLATE_VARIABLES_TOTAL,
   MAX_TEXT_LENGTH,
   nameSchema,
   tooLong,
@@ -61,8 +63,13 @@ export const templateSchema = z.object({
 export const templateKind = defineKind({
   kind: "template",
   request: z.object({
-    templates: listSchema(templateSchema, { min: 1, max: MAX_ITEMS, noun: "templates" }).superRefine(
-      uniqueKey("id", "templates"),
+    templates: boundedTotal(
+      listSchema(templateSchema, { min: 1, max: MAX_ITEMS, noun: "templates" }).superRefine(
+        uniqueKey("id", "templates"),
+      ),
+      "variables",
+      MAX_TEMPLATE_VARIABLES_TOTAL,
+      "template variables",
     ),
   }),
   response: z.strictObject({
