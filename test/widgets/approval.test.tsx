@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import type { ApprovalResponse } from "../../src/widgets/approval/approval";
 import { Approval } from "../../src/widgets/approval/approval";
+import { briefJson } from "../../src/widgets/shared/readable-value";
 import { renderWidget } from "./helpers";
 
 const payload = { kind: "approval" as const, toolName: "delete_file", input: { path: "notes/old.md", force: true } };
@@ -68,5 +69,40 @@ describe("Approval", () => {
     expect(screen.getByText("Denied")).toBeInTheDocument();
     expect(screen.getByText(/keep it/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+  });
+});
+
+describe("Approval with hostile tool input", () => {
+  function deep(levels: number): Record<string, unknown> {
+    let node: Record<string, unknown> = { leaf: "bottom" };
+    for (let i = 0; i < levels; i++) node = { next: node };
+    return node;
+  }
+
+  it("given input nested 10,000 levels deep, should render a bounded preview instead of throwing", () => {
+    render(<Approval payload={{ kind: "approval", toolName: "run", input: deep(10_000) }} prompt="Run it?" />);
+    const group = screen.getByRole("group", { name: "Run it?" });
+    expect(within(group).getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(group.querySelectorAll("dl").length).toBeLessThanOrEqual(5);
+    expect(group.textContent?.length ?? 0).toBeLessThan(2_000);
+  });
+
+  it("given input with a million keys and megabyte strings, should show a bounded part of it", () => {
+    const input: Record<string, unknown> = {};
+    for (let i = 0; i < 1_000_000; i++) input[`k${i}`] = i;
+    input.blob = "x".repeat(2_000_000);
+    render(<Approval payload={{ kind: "approval", toolName: "run", input }} prompt="Run it?" />);
+    const group = screen.getByRole("group", { name: "Run it?" });
+    expect(within(group).getByText("999951 more")).toBeInTheDocument();
+    expect(group.textContent?.length ?? 0).toBeLessThan(5_000);
+  });
+});
+
+describe("briefJson", () => {
+  it("given values of every shape, should stay within its budget and never throw", () => {
+    expect(briefJson({ a: [1, "two", { b: null }] })).toBe('{"a": [1, "two", {"b": null}]}');
+    expect(briefJson({ a: { b: { c: { d: 1 } } } })).toBe('{"a": {"b": {"c": {…}}}}');
+    expect(briefJson("x".repeat(10_000)).length).toBeLessThanOrEqual(501);
+    expect(briefJson(Array.from({ length: 100_000 }, (_, i) => i)).length).toBeLessThanOrEqual(501);
   });
 });

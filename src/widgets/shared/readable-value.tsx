@@ -22,7 +22,7 @@ export function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: nu
     return <span data-slot="value">{value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value}</span>;
   }
   if (typeof value === "number" || typeof value === "boolean") return <span data-slot="value">{String(value)}</span>;
-  if (depth >= MAX_DEPTH) return <code data-slot="value">{truncate(JSON.stringify(value) ?? "")}</code>;
+  if (depth >= MAX_DEPTH) return <code data-slot="value">{briefJson(value)}</code>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span data-slot="value-empty">(none)</span>;
     return (
@@ -38,29 +38,60 @@ export function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: nu
     );
   }
   if (typeof value === "object") {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return <span data-slot="value-empty">(empty)</span>;
+    const keys = Object.keys(value);
+    if (keys.length === 0) return <span data-slot="value-empty">(empty)</span>;
+    const entries = keys.slice(0, MAX_ENTRIES).map((key) => [key, (value as Record<string, unknown>)[key]] as const);
     return (
       <dl data-slot="value-map" className="hitl-value-map">
-        {entries.slice(0, MAX_ENTRIES).map(([key, item]) => (
+        {entries.map(([key, item]) => (
           <div key={key} className="hitl-value-row">
-            <dt>{humanize(key)}</dt>
+            <dt>{humanize(truncate(key))}</dt>
             <dd>
               <ReadableValue value={item} depth={depth + 1} />
             </dd>
           </div>
         ))}
-        {entries.length > MAX_ENTRIES && (
+        {keys.length > MAX_ENTRIES && (
           // A <dl> may only hold dt/dd groups: the "more" note is a group of its own.
           <div className="hitl-value-row">
             <dt>…</dt>
-            <dd>{entries.length - MAX_ENTRIES} more</dd>
+            <dd>{keys.length - MAX_ENTRIES} more</dd>
           </div>
         )}
       </dl>
     );
   }
   return <span data-slot="value">{truncate(String(value))}</span>;
+}
+
+/**
+ * A short JSON-like preview of what lies below the depth shown, built without serializing the
+ * whole value: `JSON.stringify` of a 10,000-deep object throws, and of a huge one takes seconds.
+ */
+export function briefJson(value: unknown, budget = MAX_STRING): string {
+  let out = "";
+  const write = (text: string) => {
+    out += text;
+    return out.length < budget;
+  };
+  const walk = (node: unknown, depth: number): boolean => {
+    if (node === null || typeof node !== "object") {
+      const text = typeof node === "string" ? JSON.stringify(node.slice(0, budget)) : String(node);
+      return write(text);
+    }
+    if (depth >= 3) return write(Array.isArray(node) ? "[…]" : "{…}");
+    const isArray = Array.isArray(node);
+    if (!write(isArray ? "[" : "{")) return false;
+    let first = true;
+    for (const key of Object.keys(node)) {
+      if (!first && !write(", ")) return false;
+      first = false;
+      if (!isArray && !write(`${JSON.stringify(key.slice(0, 100))}: `)) return false;
+      if (!walk((node as Record<string, unknown>)[key], depth + 1)) return false;
+    }
+    return write(isArray ? "]" : "}");
+  };
+  return walk(value, 0) ? out : `${out.slice(0, budget)}…`;
 }
 
 function truncate(text: string): string {
