@@ -32,15 +32,24 @@ export function normalizeRatio(ratio: string): Validated<NormalizedRatio> {
   return { ok: true, value: { ratio, width: w / longer, height: h / longer, value: w / h } };
 }
 
-/** "32:18" → "16:9": two ratios are the same preset when their reduced forms match. */
+/**
+ * "32:18" → "16:9": two ratios are the same preset when their reduced forms match. Text that is
+ * not a ratio stays as it is (the schema reports it; this must not loop or throw on it).
+ */
 function reduced(ratio: string): string {
-  const [w = 0, h = 0] = ratio.split(":").map(Number);
+  const match = RATIO_PATTERN.exec(ratio);
+  if (!match) return ratio;
+  const w = Number(match[1]);
+  const h = Number(match[2]);
   const divisor = gcd(w, h);
   return `${w / divisor}:${h / divisor}`;
 }
 
+/** Euclid's algorithm, iteratively, for positive whole numbers of at most 5 digits. */
 function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
+  let [x, y] = [a, b];
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
 }
 
 export const aspectRatioPresetSchema = z.object({

@@ -125,3 +125,14 @@ describe("aspect-ratio kind", () => {
     });
   });
 });
+
+describe("aspect-ratio presets that are not ratios", () => {
+  it("given a preset whose ratio is not W:H (found by the fuzzer: it overflowed the stack), should refuse it with an issue", () => {
+    const result = aspectRatioKind.request.safeParse({
+      kind: "aspect-ratio",
+      presets: [{ ratio: "javascript:alert(1)" }, { ratio: "16:9" }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["presets", 0, "ratio"]);
+  });
+});
