@@ -18,7 +18,9 @@ import { defaultRegistry } from "../../src/widgets";
  * FUZZ_SEED=<seed printed below>.
  */
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-console.log(`[fuzz] seed ${seed} (FUZZ_SEED=${seed} to reproduce)`);
+/** Payloads and answers per run (at least 10,000; `npm run test:soak` runs more). */
+const runs = Math.max(10_000, Number(process.env.FUZZ_RUNS ?? 10_000));
+console.log(`[fuzz] ${runs} runs, seed ${seed} (FUZZ_SEED=${seed} to reproduce)`);
 
 const HOSTILE_STRINGS = [
   "javascript:alert(1)",
@@ -114,7 +116,7 @@ describe("fuzzing payloads", () => {
           expect(resolution.issues.length).toBeLessThanOrEqual(51);
         }
       }),
-      { numRuns: 10_000, seed },
+      { numRuns: runs, seed },
     );
   });
 
@@ -179,7 +181,7 @@ describe("fuzzing answers", () => {
         const eve = readEveAnswer(kind, request, { status: "answered", text });
         expect(STATUSES).toContain(eve.status);
       }),
-      { numRuns: 10_000, seed },
+      { numRuns: runs, seed },
     );
   });
 });
