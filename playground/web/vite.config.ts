@@ -1,6 +1,8 @@
+import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { createEveAnswerGuard } from "../../src/server/eve-guard";
 
 /**
  * The playground chat page. Runs the kit from its sources (no build): `hitl-kit/*` resolves to
@@ -24,11 +26,48 @@ const server = {
   fs: { allow: [here("../..")] },
 };
 
+/**
+ * The kit's cross-device guard in front of eve's answer route, as an app would mount it: an
+ * answer to a request eve already settled (another browser answered it) gets a 409 with what was
+ * chosen instead of reaching eve as a stray message. Everything else goes to the proxy below.
+ */
+function eveAnswerGuard(): Plugin {
+  const guard = createEveAnswerGuard({ eveUrl: eve });
+  const route = /^\/eve\/v1\/session\/[^/?]+$/u;
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      req.on("end", () => resolve(body));
+      req.on("error", reject);
+    });
+  return {
+    name: "hitl-playground:eve-answer-guard",
+    configureServer(dev) {
+      dev.middlewares.use((req, res, next) => {
+        if (req.method !== "POST" || !route.test((req.url ?? "").split("?")[0] ?? "")) return next();
+        void (async () => {
+          const headers = new Headers({ "content-type": String(req.headers["content-type"] ?? "application/json") });
+          const response = await guard(
+            new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: await read(req) }),
+          );
+          res.statusCode = response.status;
+          res.setHeader("content-type", response.headers.get("content-type") ?? "application/json");
+          res.end(Buffer.from(await response.arrayBuffer()));
+        })().catch(next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
   cacheDir: here("../../node_modules/.vite/playground-web"),
-  plugins: [react()],
+  plugins: [react(), eveAnswerGuard()],
   resolve: {
     // Most specific first: each is an exact match.
     alias: [

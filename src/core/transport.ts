@@ -56,10 +56,13 @@ export function toTransportError(error: unknown): HitlTransportError {
 /**
  * Classifies an HTTP status of an answer POST. An error status means the server did not accept
  * the answer; 408/425/429/502/503/504 are worth retrying. A 500 may have half-processed the answer, so it is
- * unconfirmed.
+ * unconfirmed, and so is a 409 (answered elsewhere: the stream will say with what).
  */
 export function errorForHttpStatus(status: number, message: string): HitlTransportError {
   if (status === 500) return new HitlTransportError(message, "unconfirmed", false, status);
+  // 409: the request was answered elsewhere (another device; see the server's answer guard). Not
+  // a refusal to retry: the request stays locked until the stream shows how it was answered.
+  if (status === 409) return new HitlTransportError(message, "unconfirmed", false, status);
   const transient = [408, 425, 429, 502, 503, 504].includes(status);
   return new HitlTransportError(message, "rejected", transient, status);
 }

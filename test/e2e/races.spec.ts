@@ -328,3 +328,40 @@ test("a malformed ui payload: the fallback renders and a free-text answer gives 
   await expectOneToolResult(promptLog, asked.callId, FALLBACK_BY_MOUSE.output);
   expect(answerPosts).toHaveLength(1);
 });
+
+test("another device answering after the request settled: the playground's guard refuses it, one result", async ({
+  page,
+  promptLog,
+  answerPosts,
+}) => {
+  await newChat(page);
+  const asked = await ask(page, "pick media");
+  await chooseImages(asked, LIGHTHOUSE);
+  await asked.widget.getByRole("button", { name: "Submit" }).click();
+  await expectReceipt(page, asked, "answered");
+
+  // A second browser (no shared storage, no shared claim) posts its answer to the same request.
+  const requestId = await page.evaluate(async (sessionId) => {
+    const response = await fetch(`/eve/v1/session/${encodeURIComponent(sessionId)}/stream?startIndex=0&follow=false`);
+    const events = (await response.text())
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    const requested = events.find((event) => event.type === "input.requested");
+    return requested?.data.requests[0].requestId as string;
+  }, asked.sessionId);
+  const late = await page.request.post(`/eve/v1/session/${encodeURIComponent(asked.sessionId)}`, {
+    data: {
+      inputResponses: [
+        { requestId, text: JSON.stringify({ hitl: 1, kind: "media", value: { selected: ["volcano"] } }) },
+      ],
+    },
+  });
+  expect(late.status()).toBe(409);
+  expect(await late.json()).toMatchObject({
+    code: "HITL_ALREADY_ANSWERED",
+    response: { type: "value", value: { selected: ["lighthouse"] } },
+  });
+  await expectOneToolResult(promptLog, asked.callId, media("lighthouse"));
+  expect(answerPosts).toHaveLength(1); // the page's own answer (the late one came from outside it)
+});

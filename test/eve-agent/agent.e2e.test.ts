@@ -15,6 +15,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type EveServer, startEveServer } from "../../playground/scripts/eve-server.mjs";
 import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
+import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { countToolResults } from "../../src/server/transcript";
 import {
   createSession,
@@ -272,5 +273,40 @@ describe("the playground agent on a real eve server", () => {
     expect(types).not.toContain("input.requested");
     const reply = stream.events.find((event) => event.type === "message.completed");
     expect(String(reply?.data.message)).toContain('"pick media"');
+  });
+});
+
+describe("the cross-device answer guard in front of a real eve server", () => {
+  /** Two app instances: two guards, nothing shared but eve itself. */
+  const guards = () => [0, 1].map(() => createEveAnswerGuard({ eveUrl: server.url }));
+  const post = (guard: (request: Request) => Promise<Response>, asked: Asked, text: string) =>
+    guard(
+      new Request(`http://app.example/eve/v1/session/${encodeURIComponent(asked.sessionId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ inputResponses: [{ requestId: asked.request.requestId, text }] }),
+      }),
+    );
+
+  it("given a second device answering after the first answer settled, should refuse it and keep one tool result", async () => {
+    const [first, second] = guards() as [(r: Request) => Promise<Response>, (r: Request) => Promise<Response>];
+    const asked = await ask("pick tags");
+    const sent = await post(first, asked, encodeAnswer("multi-select", { selected: ["design"] }));
+    expect(sent.status).toBe(202);
+    await asked.stream.waitFor((e) => e.type === "session.waiting", { from: asked.requestedAt });
+
+    const late = await post(second, asked, encodeAnswer("multi-select", { selected: ["tutorial"] }));
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({
+      code: "HITL_ALREADY_ANSWERED",
+      requestId: asked.request.requestId,
+      outcome: "answered",
+      response: { type: "value", value: { selected: ["design"] } },
+    });
+    // Nothing reached eve: no stray user message, no second turn, one tool result.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seen = inspect(asked);
+    expectExactlyOneResult(seen);
+    expect(seen.turnsStarted).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ import { defaultRegistry } from "../../src/widgets";
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Payloads and answers per run (at least 10,000; `npm run test:soak` runs more). */
 const runs = Math.max(10_000, Number(process.env.FUZZ_RUNS ?? 10_000));
-console.log(`[fuzz] ${runs} runs, seed ${seed} (FUZZ_SEED=${seed} to reproduce)`);
+process.stdout.write(`[fuzz] ${runs} runs, seed ${seed} (FUZZ_SEED=${seed} to reproduce)\n`);
 
 const HOSTILE_STRINGS = [
   "javascript:alert(1)",

@@ -30,7 +30,9 @@ import { askPick, registry, TestFallback } from "./harness";
 
 const runs = Number(process.env.SCHEDULES ?? 1_000);
 const seed = Number(process.env.SCHEDULE_SEED ?? Date.now() % 2 ** 31);
-console.log(`[schedules] ${runs} schedules, seed ${seed} (SCHEDULE_SEED=${seed} SCHEDULES=${runs} to reproduce)`);
+process.stdout.write(
+  `[schedules] ${runs} schedules, seed ${seed} (SCHEDULE_SEED=${seed} SCHEDULES=${runs} to reproduce)\n`,
+);
 
 const GRACE_MS = 1_000;
 
@@ -61,6 +63,8 @@ function manualClock() {
 }
 
 interface Tab {
+  /** A new one for each page load: React remounts the tab's provider. */
+  readonly id: number;
   readonly session: JournalStorage;
   transport: TestTransport;
   client: HitlClient;
@@ -96,7 +100,7 @@ function Page({ world }: { world: World }) {
     <>
       {world.tabs.map((tab, index) =>
         tab.mounted ? (
-          <div key={`${index}:${tab.transport.sessionKey}`} data-testid={`tab-${index}`}>
+          <div key={tab.id} data-testid={`tab-${index}`}>
             <StrictMode>
               <HitlProvider transport={tab.transport} client={tab.client} registry={registry}>
                 {index === 0 && (
@@ -122,10 +126,17 @@ function createWorld(): World {
   const refs = [askPick(session, ["a", "b"], "First"), askPick(session, ["a", "b"], "Second")];
   const time = manualClock();
   const base = { time, local: createMemoryStorage(), locks: createMemoryLocks() };
-  const tabs: Tab[] = [0, 1].map(() => {
+  const tabs: Tab[] = [0, 1].map((id) => {
     const storage = createMemoryStorage();
     const transport = createTestTransport(session);
-    return { session: storage, transport, client: newClient(base, transport, storage), lagging: false, mounted: true };
+    return {
+      id,
+      session: storage,
+      transport,
+      client: newClient(base, transport, storage),
+      lagging: false,
+      mounted: true,
+    };
   });
   const world: World = { ...base, session, refs, tabs, rerender: () => {}, errors: [] };
   const view = render(<Page world={world} />);
@@ -306,6 +317,7 @@ const commands = [
         old.transport.close();
         const transport = createTestTransport(world.session);
         world.tabs[tab] = {
+          id: old.id + 2,
           session: old.session,
           transport,
           client: newClient(world, transport, old.session),
