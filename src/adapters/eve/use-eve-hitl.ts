@@ -23,11 +23,20 @@ export interface EveAgentLike {
   readonly session?: { readonly sessionId: string } | undefined;
   readonly conversation: { readonly inputs: Readonly<Record<string, { readonly status: string } | undefined>> };
   respond(inputResponses: readonly EveInputResponse[]): Promise<void>;
+  /** Replays the attached session and follows it again (`useEveAgent`'s `resume`). */
+  resume?(): Promise<void>;
 }
 
 export interface UseEveHitlOptions {
   /** Called for each malformed stream event (also reported through `HitlProvider`'s `onError`). */
   readonly onProblem?: (problem: LedgerProblem) => void;
+  /**
+   * When the agent's stream fails (a dropped network, a restarted server), resume the session by
+   * itself: at once when the browser comes back online, else with a growing wait (1 s … 30 s).
+   * The replayed stream is deduplicated, so widgets stay as they were and stay answerable.
+   * @default true
+   */
+  readonly reconnect?: boolean;
 }
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -60,7 +69,38 @@ export function useEveHitl(agent: EveAgentLike, options: UseEveHitlOptions = {})
   useIsomorphicLayoutEffect(() => {
     bridge.sync(agent);
   });
+  useReconnect(agent, options.reconnect ?? true);
   return bridge.transport;
+}
+
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Resumes a session whose stream failed: when the browser is back online, or after a wait. */
+function useReconnect(agent: EveAgentLike, enabled: boolean) {
+  const failed = enabled && agent.status === "error" && agent.session !== undefined && agent.resume !== undefined;
+  const agentRef = useRef(agent);
+  agentRef.current = agent;
+  const attempts = useRef(0);
+  if (agent.status === "ready" || agent.status === "streaming") attempts.current = 0;
+  useEffect(() => {
+    if (!failed) return;
+    let done = false;
+    const resume = () => {
+      if (done) return;
+      done = true;
+      attempts.current += 1;
+      void agentRef.current.resume?.().catch(() => {});
+    };
+    const wait = Math.min(RECONNECT_FIRST_MS * 2 ** attempts.current, RECONNECT_MAX_MS);
+    const timer = setTimeout(resume, wait);
+    window.addEventListener("online", resume);
+    return () => {
+      done = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", resume);
+    };
+  }, [failed]);
 }
 
 interface Bridge {
