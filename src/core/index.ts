@@ -25,6 +25,7 @@ export {
 } from "./client";
 export {
   capIssues,
+  countIssues,
   formatIssues,
   fromZodIssues,
   type HitlIssue,

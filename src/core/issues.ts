@@ -36,6 +36,15 @@ export function capIssues(issues: readonly HitlIssue[], total = issues.length): 
   return kept;
 }
 
+const MORE = /^…and ([\d,]+) more issues$/u;
+
+/** How many issues a (possibly capped) list stands for: its "…and N more" line counts N. */
+export function countIssues(issues: readonly HitlIssue[]): number {
+  const last = issues[issues.length - 1];
+  const more = last && last.path.length === 0 ? MORE.exec(last.message) : null;
+  return more?.[1] ? issues.length - 1 + Number(more[1].replaceAll(",", "")) : issues.length;
+}
+
 function isBounded(issue: HitlIssue): boolean {
   return issue.path.length <= MAX_ISSUE_PATH_LENGTH + 1 && issue.message.length <= MAX_ISSUE_MESSAGE_LENGTH + 1;
 }

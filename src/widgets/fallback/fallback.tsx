@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { formatIssues, type HitlIssue } from "../../core/issues";
+import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
@@ -169,7 +169,7 @@ function Issues({ className, ...props }: ComponentPropsWithoutRef<"details">) {
   if ((isSettledStatus(status) && status !== "invalid") || issues.length === 0) return null;
   return (
     <details data-slot="issues" className={cx("hitl-fallback-issues", className)} {...props}>
-      <summary>{labels.details(issues.length)}</summary>
+      <summary>{labels.details(countIssues(issues))}</summary>
       <ul>
         {issues.slice(0, MAX_SHOWN).map((issue, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.

@@ -65,8 +65,9 @@ export function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: nu
 }
 
 /**
- * A short JSON-like preview of what lies below the depth shown, built without serializing the
- * whole value: `JSON.stringify` of a 10,000-deep object throws, and of a huge one takes seconds.
+ * A short preview of what lies below the depth shown — `JSON.stringify`'s text for small values —
+ * built without serializing the whole value: `JSON.stringify` of a 10,000-deep object throws, and
+ * of a huge one takes seconds.
  */
 export function briefJson(value: unknown, budget = MAX_STRING): string {
   let out = "";
@@ -84,9 +85,9 @@ export function briefJson(value: unknown, budget = MAX_STRING): string {
     if (!write(isArray ? "[" : "{")) return false;
     let first = true;
     for (const key of Object.keys(node)) {
-      if (!first && !write(", ")) return false;
+      if (!first && !write(",")) return false;
       first = false;
-      if (!isArray && !write(`${JSON.stringify(key.slice(0, 100))}: `)) return false;
+      if (!isArray && !write(`${JSON.stringify(key.slice(0, 100))}:`)) return false;
       if (!walk((node as Record<string, unknown>)[key], depth + 1)) return false;
     }
     return write(isArray ? "]" : "}");
