@@ -3,6 +3,7 @@
  * routes, for users' own tests and stories. No React, no DOM.
  */
 
+export { createManualClock } from "./clock";
 export {
   type ConformanceConnection,
   type ConformanceDriver,
@@ -15,6 +16,7 @@ export {
   conformanceKind,
   runTransportConformance,
 } from "./conformance";
+export { eveSessionServerSide } from "./eve-server-side";
 export {
   createTestFetch,
   type TestFetch,

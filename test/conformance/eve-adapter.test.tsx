@@ -2,10 +2,10 @@ import "../setup-eve";
 import { act, renderHook } from "@testing-library/react";
 import { useEveAgent } from "eve/react";
 import { useMemo, useState } from "react";
-import { fromEveResponse } from "../../src/adapters/eve/answers";
 import { type EveAgentLike, useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
 import type { HitlTransport } from "../../src/core/transport";
 import { type ConformanceDriver, runTransportConformance } from "../../src/testing/conformance";
+import { eveSessionServerSide } from "../../src/testing/eve-server-side";
 import { createTestFetch } from "../../src/testing/fetch";
 import { createTestSession, type TestSession } from "../../src/testing/session";
 
@@ -60,7 +60,7 @@ const driver: ConformanceDriver = {
     const pages: { current: () => Page; live: boolean; unmount(): void }[] = [];
     const caughtUp = (page: Page) => page.agent.events.length >= session.events.length;
     return {
-      ask: (ids) => session.ask({ toolName: "pick_thing", input: { prompt: "Pick one", ui: { kind: "pick", ids } } }),
+      ...eveSessionServerSide(session),
       async connect() {
         const { result, unmount } = renderHook(() => usePage(session.sessionId));
         const entry = { current: () => result.current, live: true, unmount };
@@ -84,19 +84,6 @@ const driver: ConformanceDriver = {
           },
         };
       },
-      received: (ref) =>
-        session
-          .answers(ref.requestId)
-          .map((answer) => fromEveResponse(answer.response, { kind: "pick", native: false })),
-      toolResults: (ref) => session.toolResults(ref.callId).length,
-      strays: () => session.strayMessages.length,
-      failNext: (failure) =>
-        session.failNextRespond(
-          failure.type === "status"
-            ? { status: failure.status }
-            : { network: true, afterAccept: failure.type === "network-after" },
-        ),
-      withdraw: (ref) => session.withdraw(ref.requestId),
       async idle() {
         await session.whenIdle();
         await until(() => pages.every((page) => !page.live || caughtUp(page.current())), "every page to catch up");

@@ -1,5 +1,5 @@
-import { fromEveResponse } from "../../src/adapters/eve/answers";
 import { type ConformanceDriver, runTransportConformance } from "../../src/testing/conformance";
+import { eveSessionServerSide } from "../../src/testing/eve-server-side";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 
@@ -13,24 +13,11 @@ const driver: ConformanceDriver = {
   createServer() {
     const session = createTestSession({ latencyMs: 5 });
     return {
-      ask: (ids) => session.ask({ toolName: "pick_thing", input: { prompt: "Pick one", ui: { kind: "pick", ids } } }),
+      ...eveSessionServerSide(session),
       connect() {
         const transport = createTestTransport(session);
         return { transport, replay: transport.reconnect, pause: transport.close, close: transport.close };
       },
-      received: (ref) =>
-        session
-          .answers(ref.requestId)
-          .map((answer) => fromEveResponse(answer.response, { kind: "pick", native: false })),
-      toolResults: (ref) => session.toolResults(ref.callId).length,
-      strays: () => session.strayMessages.length,
-      failNext: (failure) =>
-        session.failNextRespond(
-          failure.type === "status"
-            ? { status: failure.status }
-            : { network: true, afterAccept: failure.type === "network-after" },
-        ),
-      withdraw: (ref) => session.withdraw(ref.requestId),
       idle: () => session.whenIdle(),
     };
   },

@@ -1,34 +1,18 @@
 import type { AnswerBody, TransportAnswer } from "../../src/core/answer";
-import { type Clock, createHitlClient, type HitlError } from "../../src/core/client";
+import { createHitlClient, type HitlError } from "../../src/core/client";
 import { createStorageJournal } from "../../src/core/journal";
 import { selectRequest } from "../../src/core/ledger";
 import type { ParkedRequestInit } from "../../src/core/model";
 import { createTransportState, type HitlTransport, HitlTransportError } from "../../src/core/transport";
+import { createManualClock } from "../../src/testing/clock";
 import { createMemoryStorage } from "../../src/testing/memory";
 
-/** A clock the test advances by hand: the client's grace period and retry waits run on it. */
 function manualClock() {
-  let now = 0;
-  let timers: { at: number; run: () => void; id: number }[] = [];
-  let nextId = 0;
-  const clock: Clock = {
-    setTimeout(run, ms) {
-      const id = nextId++;
-      timers.push({ at: now + ms, run, id });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((timer) => timer.id !== handle);
-    },
-  };
+  const clock = createManualClock();
   return {
     clock,
-    pending: () => timers.length,
     async advance(ms: number) {
-      now += ms;
-      const due = timers.filter((timer) => timer.at <= now);
-      timers = timers.filter((timer) => timer.at > now);
-      for (const timer of due) timer.run();
+      clock.advance(ms);
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
   };

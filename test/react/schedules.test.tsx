@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, render, within } from "@testing-library/react";
 import fc from "fast-check";
 import { StrictMode } from "react";
-import { type Clock, createHitlClient, type HitlClient } from "../../src/core/client";
+import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { createStorageJournal, type JournalLocks, type JournalStorage } from "../../src/core/journal";
 import { selectRequest } from "../../src/core/ledger";
 import { HitlProvider } from "../../src/react/provider";
 import { HitlRenderer } from "../../src/react/renderer";
 import { isSettledStatus, type WidgetStatus } from "../../src/react/widget-props";
+import { createManualClock } from "../../src/testing/clock";
 import { createMemoryLocks, createMemoryStorage } from "../../src/testing/memory";
 import { createTestSession, type TestRequestRef, type TestSession } from "../../src/testing/session";
 import { createTestTransport, type TestTransport } from "../../src/testing/transport";
@@ -36,32 +37,6 @@ process.stdout.write(
 
 const GRACE_MS = 1_000;
 
-/** A clock the schedule advances by hand. */
-function manualClock() {
-  let now = 0;
-  let timers: { at: number; run: () => void; id: number }[] = [];
-  let next = 0;
-  const clock: Clock = {
-    setTimeout(run, ms) {
-      const id = next++;
-      timers.push({ at: now + ms, run, id });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((timer) => timer.id !== handle);
-    },
-  };
-  return {
-    clock,
-    advance(ms: number) {
-      now += ms;
-      const due = timers.filter((timer) => timer.at <= now).sort((a, b) => a.at - b.at);
-      timers = timers.filter((timer) => timer.at > now);
-      for (const timer of due) timer.run();
-    },
-  };
-}
-
 interface Tab {
   /** A new one for each page load: React remounts the tab's provider. */
   readonly id: number;
@@ -78,7 +53,7 @@ interface World {
   readonly session: TestSession;
   readonly refs: readonly TestRequestRef[];
   readonly tabs: Tab[];
-  readonly time: ReturnType<typeof manualClock>;
+  readonly time: ReturnType<typeof createManualClock>;
   readonly local: JournalStorage;
   readonly locks: JournalLocks;
   rerender(): void;
@@ -90,7 +65,7 @@ function newClient(world: Pick<World, "time" | "local" | "locks">, transport: Te
     transport,
     journal: createStorageJournal({ session, local: world.local, locks: world.locks }),
     unconfirmedGraceMs: GRACE_MS,
-    clock: world.time.clock,
+    clock: world.time,
     retry: { attempts: 2, delayMs: () => 100 },
   });
 }
@@ -124,7 +99,7 @@ function createWorld(): World {
   const session = createTestSession();
   session.userMessage("pick two things");
   const refs = [askPick(session, ["a", "b"], "First"), askPick(session, ["a", "b"], "Second")];
-  const time = manualClock();
+  const time = createManualClock();
   const base = { time, local: createMemoryStorage(), locks: createMemoryLocks() };
   const tabs: Tab[] = [0, 1].map((id) => {
     const storage = createMemoryStorage();
