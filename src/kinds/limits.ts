@@ -1,5 +1,18 @@
 import { z } from "zod";
 
+/*
+ * Every limit the kit applies to untrusted input, in one place to read (the table in
+ * SECURITY.md): the payload limits below, and, re-exported here, the ones that live in layers
+ * below the kinds (answers, issues) and in the MCP adapter's schema reader.
+ */
+export { MAX_ANSWER_TEXT_LENGTH, MAX_REASON_LENGTH } from "../core/answer";
+export { MAX_ISSUE_MESSAGE_LENGTH, MAX_ISSUE_PATH_LENGTH, MAX_ISSUES } from "../core/issues";
+
+/** Properties one MCP elicitation may ask for (the form kind's own field limit is higher). */
+export const MAX_ELICIT_PROPERTIES = 100;
+/** Choices in one MCP enum property. */
+export const MAX_ELICIT_CHOICES = 1_000;
+
 /**
  * Payload limits shared by the built-in kinds. Payloads come from a model (and answers from a
  * browser), so every list and string is bounded: an over-limit payload fails validation with a

@@ -16,9 +16,9 @@ export type RequestedSchema = Readonly<Record<string, unknown>>;
 export type ContentValue = string | number | boolean | string[];
 export type ElicitContent = Record<string, ContentValue>;
 
-/** Most properties one elicitation may ask for (the form kind's own field limit is higher). */
-export const MAX_ELICIT_PROPERTIES = 100;
-const MAX_ENUM_VALUES = 1_000;
+import { MAX_ELICIT_PROPERTIES, MAX_ELICIT_CHOICES as MAX_ENUM_VALUES } from "../../kinds/limits";
+
+export { MAX_ELICIT_PROPERTIES };
 
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 /** `uri` (RFC 3986 scheme, then anything without spaces) and `date-time` (RFC 3339). */
