@@ -1,5 +1,6 @@
 import type { HitlIssue } from "../../core/issues";
 import type { FormField, FormValues } from "../../kinds/form";
+import { MAX_ELICIT_PROPERTIES, MAX_ELICIT_CHOICES as MAX_ENUM_VALUES } from "../../kinds/limits";
 
 /**
  * MCP form-mode elicitation (spec 2025-11-25) ⇄ the kit's `form` kind. The spec allows a flat
@@ -15,8 +16,6 @@ export type RequestedSchema = Readonly<Record<string, unknown>>;
 /** One value of an `ElicitResult`'s `content`. */
 export type ContentValue = string | number | boolean | string[];
 export type ElicitContent = Record<string, ContentValue>;
-
-import { MAX_ELICIT_PROPERTIES, MAX_ELICIT_CHOICES as MAX_ENUM_VALUES } from "../../kinds/limits";
 
 export { MAX_ELICIT_PROPERTIES };
 
