@@ -41,6 +41,12 @@ export type LedgerChange =
   | { readonly type: "turn-ended"; readonly turnId: string }
   | { readonly type: "session-ended" }
   /**
+   * This client's answer was refused because another device had already answered (a server-side
+   * guard said so, with what was chosen): settles the request provisionally with that answer —
+   * the server's own resolution still wins when it arrives — and marks it answered elsewhere.
+   */
+  | { readonly type: "answered-elsewhere"; readonly requestId: string; readonly response?: AnswerBody }
+  /**
    * One part of an event failed validation (e.g. one request of several): recorded as a problem
    * while the event's other parts still apply.
    */
@@ -219,6 +225,16 @@ function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "
         return mergeEarly(state, change.requestId, { candidate: change.candidate });
       }
       return updateRequest(state, change.requestId, (r) => ({ ...r, candidate: change.candidate }));
+    case "answered-elsewhere": {
+      const marked = updateRequest(state, change.requestId, (r) =>
+        r.answeredElsewhere ? r : { ...r, answeredElsewhere: true },
+      );
+      return settle(marked, change.requestId, {
+        outcome: "answered",
+        authoritative: false,
+        ...(change.response !== undefined ? { response: change.response } : {}),
+      });
+    }
     case "call-ended":
       return withdrawAll(markEnded(state, `call:${change.callId}`), getIn(state.byCall, change.callId));
     case "turn-ended": {

@@ -97,6 +97,8 @@ export interface ParkedRequest extends ParkedRequestInit {
   readonly submitted?: AnswerBody;
   readonly error?: SubmitError;
   readonly candidate?: ApprovalCandidate;
+  /** Another device answered it first; `resolution` holds what was chosen there. */
+  readonly answeredElsewhere?: true;
 }
 
 /**

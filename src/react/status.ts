@@ -27,7 +27,8 @@ export function viewOf<Res>(request: ParkedRequest, kind?: AnyKind): RequestView
       const outcome = request.outcome ?? "withdrawn";
       // The server's record of the answer wins; our own copy covers a resolution without one.
       const recorded = request.resolution ?? request.submitted;
-      return recorded ? { status: outcome, ...answerView<Res>(recorded, outcome, kind) } : { status: outcome };
+      const status = outcome === "answered" && request.answeredElsewhere ? "answered-elsewhere" : outcome;
+      return recorded ? { status, ...answerView<Res>(recorded, outcome, kind) } : { status };
     }
     default:
       return request.state satisfies never;

@@ -24,6 +24,7 @@ export const widgetStatuses = [
   "invalid",
   "withdrawn",
   "dismissed",
+  "answered-elsewhere",
 ] as const;
 export type WidgetStatus = (typeof widgetStatuses)[number];
 

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { type LedgerProblem, selectRequest } from "../../core/ledger";
+import { answerBodySchema } from "../../core/answer";
+import { type LedgerChange, type LedgerProblem, selectRequest } from "../../core/ledger";
 import {
   createTransportState,
   fromPostFailure,
@@ -152,11 +153,17 @@ function createBridge(
     async send(answer) {
       const request = selectRequest(store.getSnapshot(), answer.requestId);
       const response = toEveInputResponse(answer, { kind: answer.kind, native: request?.native === true });
+      const elsewhere = (error: unknown) => {
+        const refusal = answeredElsewhere(error, answer.requestId);
+        if (refusal) store.dispatch({ type: "transport", changes: [refusal] });
+        return refusal !== undefined;
+      };
       try {
         // eve's respond resolves after the turn it resumes has streamed; a failed POST does not
         // reject: eve records the error, reopens the input and resolves.
         await agentRef.current.respond([response]);
       } catch (error) {
+        if (elsewhere(error)) return;
         if (error instanceof Error && /resuming/i.test(error.message)) {
           throw new HitlTransportError(error.message, "rejected", true);
         }
@@ -165,6 +172,7 @@ function createBridge(
       if (selectRequest(store.getSnapshot(), answer.requestId)?.state === "settled") return;
       await nextSnapshot();
       const agent = agentRef.current;
+      if (elsewhere(agent.error)) return;
       if (agent.conversation.inputs[answer.requestId]?.status === "open") {
         // eve retracted its own record of the answer: the POST did not go through.
         throw agent.error
@@ -185,6 +193,33 @@ function createBridge(
       for (const resolve of ready) resolve();
     },
   };
+}
+
+/**
+ * The cross-device guard's refusal (`createEveAnswerGuard`: 409 `HITL_ALREADY_ANSWERED`, as eve's
+ * `ClientError` carries it): another device answered first. Read into the change that settles
+ * the request with what was chosen there.
+ */
+function answeredElsewhere(error: unknown, requestId: string): LedgerChange | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error) || error.code !== "HITL_ALREADY_ANSWERED") {
+    return undefined;
+  }
+  const body = "body" in error && typeof error.body === "string" ? safeJson(error.body) : undefined;
+  if (typeof body === "object" && body !== null && "requestId" in body && body.requestId !== requestId)
+    return undefined;
+  const response =
+    typeof body === "object" && body !== null && "response" in body
+      ? answerBodySchema.safeParse(body.response)
+      : undefined;
+  return { type: "answered-elsewhere", requestId, ...(response?.success ? { response: response.data } : {}) };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function connectionOf(status: EveAgentLike["status"]): TransportConnection {

@@ -21,6 +21,7 @@ export const commonLabels = {
   receiptInvalid: "The agent could not use this answer.",
   receiptWithdrawn: "Withdrawn: this request ended before it was answered.",
   receiptDismissed: "Closed without an answer.",
+  receiptAnsweredElsewhere: "Answered elsewhere: another device answered first, with this.",
   reasonPrefix: "Reason:",
   receiptReplied: (text: string) => `Answered in the chat: “${text}”`,
 };

@@ -278,8 +278,10 @@ export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps
     invalid: labels.receiptInvalid,
     withdrawn: labels.receiptWithdrawn,
     dismissed: labels.receiptDismissed,
+    "answered-elsewhere": labels.receiptAnsweredElsewhere,
   };
-  const showSummary = status === "answered" || status === "approved" || status === "denied";
+  const showSummary =
+    status === "answered" || status === "approved" || status === "denied" || status === "answered-elsewhere";
   return (
     <div data-slot="receipt" data-state={status} className={cx("hitl-receipt", className)} {...props}>
       <p data-slot="receipt-outcome" className="hitl-receipt-outcome">
