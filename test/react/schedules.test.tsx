@@ -40,6 +40,11 @@ const GRACE_MS = 1_000;
 interface Tab {
   /** A new one for each page load: React remounts the tab's provider. */
   readonly id: number;
+  /**
+   * This page's time. A reload gives the new page a new clock and never advances the old one
+   * again: the old page's pending timers (a retry's wait) die with it, as they do in a browser.
+   */
+  readonly time: ReturnType<typeof createManualClock>;
   readonly session: JournalStorage;
   transport: TestTransport;
   client: HitlClient;
@@ -53,19 +58,23 @@ interface World {
   readonly session: TestSession;
   readonly refs: readonly TestRequestRef[];
   readonly tabs: Tab[];
-  readonly time: ReturnType<typeof createManualClock>;
   readonly local: JournalStorage;
   readonly locks: JournalLocks;
   rerender(): void;
   errors: unknown[];
 }
 
-function newClient(world: Pick<World, "time" | "local" | "locks">, transport: TestTransport, session: JournalStorage) {
+function newClient(
+  world: Pick<World, "local" | "locks">,
+  transport: TestTransport,
+  session: JournalStorage,
+  time: ReturnType<typeof createManualClock>,
+) {
   return createHitlClient({
     transport,
     journal: createStorageJournal({ session, local: world.local, locks: world.locks }),
     unconfirmedGraceMs: GRACE_MS,
-    clock: world.time,
+    clock: time,
     retry: { attempts: 2, delayMs: () => 100 },
   });
 }
@@ -99,16 +108,17 @@ function createWorld(): World {
   const session = createTestSession();
   session.userMessage("pick two things");
   const refs = [askPick(session, ["a", "b"], "First"), askPick(session, ["a", "b"], "Second")];
-  const time = createManualClock();
-  const base = { time, local: createMemoryStorage(), locks: createMemoryLocks() };
+  const base = { local: createMemoryStorage(), locks: createMemoryLocks() };
   const tabs: Tab[] = [0, 1].map((id) => {
     const storage = createMemoryStorage();
     const transport = createTestTransport(session);
+    const time = createManualClock();
     return {
       id,
+      time,
       session: storage,
       transport,
-      client: newClient(base, transport, storage),
+      client: newClient(base, transport, storage, time),
       lagging: false,
       mounted: true,
     };
@@ -231,7 +241,11 @@ const commands = [
         ),
       ),
     ),
-  fc.constant(command("time passes (grace periods, retry waits)", (world) => world.time.advance(GRACE_MS + 1))),
+  fc.constant(
+    command("time passes (grace periods, retry waits)", (world) => {
+      for (const tab of world.tabs) tab.time.advance(GRACE_MS + 1);
+    }),
+  ),
   // The server settles by itself only while every tab follows the stream: a tab that never saw the
   // settlement could still send, which no client can prevent (the server-side guard's job).
   requestIndex.map((request) =>
@@ -291,11 +305,13 @@ const commands = [
         world.rerender();
         old.transport.close();
         const transport = createTestTransport(world.session);
+        const time = createManualClock();
         world.tabs[tab] = {
           id: old.id + 2,
+          time,
           session: old.session,
           transport,
-          client: newClient(world, transport, old.session),
+          client: newClient(world, transport, old.session, time),
           lagging: false,
           mounted: true,
         };
@@ -326,7 +342,9 @@ describe("randomized whole-stack schedules", () => {
             if (tab.lagging) tab.transport.reconnect();
             tab.lagging = false;
           }
-          await act(async () => world.time.advance(GRACE_MS + 1));
+          await act(async () => {
+            for (const tab of world.tabs) tab.time.advance(GRACE_MS + 1);
+          });
           await flush(world);
           checkInvariants(world);
         } finally {
