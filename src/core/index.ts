@@ -82,3 +82,15 @@ export {
   type TransportState,
   toTransportError,
 } from "./transport";
+export {
+  answerMarkerSchema,
+  declinedOutputSchema,
+  dismissedOutputSchema,
+  fromToolOutput,
+  optionOutputSchema,
+  type PickerToolCall,
+  pickerRequestFromToolCall,
+  replyOutputSchema,
+  type ToolOutput,
+  toToolOutput,
+} from "./tool-output";
