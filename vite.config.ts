@@ -69,7 +69,17 @@ function bundleStyles(): Plugin {
   };
 }
 
+/**
+ * `hitl-kit/<subpath>` → its source, for modules that import the kit as its users do (the
+ * playground's AI SDK route, which the tests call in-process). Same mapping as tsconfig `paths`.
+ */
+const kitAliases = [
+  { find: /^hitl-kit$/, replacement: resolve("src/index.tsx") },
+  { find: /^hitl-kit\/([a-z-]+)$/, replacement: resolve("src/$1/index.ts") },
+];
+
 export default defineConfig({
+  resolve: { alias: kitAliases },
   plugins: [
     react(),
     preserveUseClient(),

@@ -68,7 +68,8 @@ export function fromToolOutput(output: unknown): AnswerBody | undefined {
   const marker = answerMarkerSchema.safeParse(output);
   if (!marker.success) return { type: "value", value: output };
   const data = marker.data;
-  if ("declined" in data) return data.reason === undefined ? { type: "declined" } : { type: "declined", reason: data.reason };
+  if ("declined" in data)
+    return data.reason === undefined ? { type: "declined" } : { type: "declined", reason: data.reason };
   if ("reply" in data) return { type: "reply", text: data.reply };
   if ("option" in data) return { type: "option", optionId: data.option };
   return { type: "dismissed" };

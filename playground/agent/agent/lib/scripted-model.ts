@@ -105,7 +105,7 @@ function finishReason(decision: Decision) {
     : { unified: "stop" as const, raw: "stop" };
 }
 
-function streamParts(decision: Decision): LanguageModelV4StreamPart[] {
+export function streamParts(decision: Decision): LanguageModelV4StreamPart[] {
   const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
   if (decision.type === "tool-call") {
     const { toolCallId: id, toolName, input } = decision;

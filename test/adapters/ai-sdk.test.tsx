@@ -1,0 +1,212 @@
+import { useChat } from "@ai-sdk/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { convertToModelMessages, DefaultChatTransport, type UIMessage } from "ai";
+import { StrictMode, useState } from "react";
+import { createChatRoute, tools } from "../../playground/ai-sdk/route";
+import { continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
+import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
+import { useAiSdkHitl } from "../../src/adapters/ai-sdk/use-ai-sdk-hitl";
+import { noopJournal } from "../../src/core/journal";
+import { HitlProvider, HitlRenderer } from "../../src/index";
+import { checkTranscript, countToolResults } from "../../src/server/transcript";
+
+/**
+ * `useAiSdkHitl` over the real `useChat` (`@ai-sdk/react` 4), whose requests the playground's
+ * real route handler serves in-process: `streamText` with the kit's picker tools and a tool behind
+ * `toolApproval`, on the `ai` package's own test model (scripted, as strict as a provider about
+ * tool results). Every scenario ends on the same check: the model's next prompt, and the real
+ * `convertToModelMessages` of the chat's messages, hold exactly one result per tool call.
+ */
+
+type Route = ReturnType<typeof createChatRoute>;
+
+interface PageProps {
+  readonly route: Route;
+  readonly id?: string;
+  readonly initialMessages?: UIMessage[];
+  readonly renderers?: number;
+  readonly onChat?: (chat: AiSdkChatLike) => void;
+}
+
+function ChatPage({ route, id, initialMessages, renderers = 1, onChat }: PageProps) {
+  const [transport] = useState(
+    () =>
+      new DefaultChatTransport({
+        api: "http://chat.test/api/chat",
+        fetch: (input, init) => route.POST(new Request(String(input), init as RequestInit)),
+      }),
+  );
+  const chat = useChat({
+    transport,
+    sendAutomaticallyWhen: continueAfterAnswers,
+    ...(id ? { id } : {}),
+    ...(initialMessages ? { messages: initialMessages } : {}),
+  });
+  onChat?.(chat as unknown as AiSdkChatLike);
+  const hitl = useAiSdkHitl(chat as unknown as AiSdkChatLike);
+  const [text, setText] = useState("");
+  return (
+    <HitlProvider transport={hitl} journal={noopJournal}>
+      {Array.from({ length: renderers }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
+        <HitlRenderer key={i} />
+      ))}
+      <output data-testid="status">{chat.status}</output>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void hitl.sendMessage({ text });
+          setText("");
+        }}
+      >
+        <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
+      </form>
+    </HitlProvider>
+  );
+}
+
+function say(text: string) {
+  fireEvent.change(screen.getByLabelText("Message"), { target: { value: text } });
+  fireEvent.submit(screen.getByLabelText("Message"));
+}
+
+/** Tool results per call id in the prompt the model received last. */
+function lastPromptResults(route: Route): Map<string, number> {
+  return countToolResults(route.model.doStreamCalls.at(-1)?.prompt ?? []);
+}
+
+/** The model's last prompt, and the chat's messages converted again, are both sound. */
+async function expectOneResultPerCall(route: Route, messages: readonly UIMessage[]) {
+  const prompt = route.model.doStreamCalls.at(-1)?.prompt ?? [];
+  expect(checkTranscript(prompt)).toEqual([]);
+  expect(checkTranscript(await convertToModelMessages([...messages], { tools }))).toEqual([]);
+}
+
+async function waitForReady() {
+  await waitFor(() => expect(screen.getByTestId("status")).toHaveTextContent("ready"), { timeout: 5000 });
+}
+
+function toolResultOutputs(route: Route): unknown[] {
+  const prompt = route.model.doStreamCalls.at(-1)?.prompt ?? [];
+  return prompt.flatMap((message) =>
+    message.role === "tool"
+      ? message.content.flatMap((part) => (part.type === "tool-result" ? [part.output] : []))
+      : [],
+  );
+}
+
+describe("useAiSdkHitl over the real useChat and streamText", () => {
+  it("given a picker answered with a double click, should give the model exactly one typed result", async () => {
+    const route = createChatRoute();
+    let chat: AiSdkChatLike | undefined;
+    render(<ChatPage route={route} onChat={(c) => (chat = c)} />);
+    say("pick media");
+    const option = await screen.findByRole("option", { name: /alpine lake/ }, { timeout: 5000 });
+    fireEvent.click(option);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+      fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect([...lastPromptResults(route).values()]).toEqual([1]);
+    // The model reads the kind's typed value, not an envelope string.
+    expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { selected: ["alpine-lake"] } }]);
+    await expectOneResultPerCall(route, chat?.messages ?? []);
+    expect(route.received).toHaveLength(2);
+  });
+
+  it("given a decline with a reason, should give the model one typed decline", async () => {
+    const route = createChatRoute();
+    render(<ChatPage route={route} />);
+    say("pick media");
+    await screen.findByRole("option", { name: /alpine lake/ }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole("button", { name: "Decline" }));
+    fireEvent.change(screen.getByLabelText("Reason (optional)"), { target: { value: "none of these" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send decline" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { declined: true, reason: "none of these" } }]);
+    expect([...lastPromptResults(route).values()]).toEqual([1]);
+  });
+
+  it("given an approval denied with a note, should give the model one denial with the note", async () => {
+    const route = createChatRoute();
+    let chat: AiSdkChatLike | undefined;
+    render(<ChatPage route={route} onChat={(c) => (chat = c)} />);
+    say("delete file");
+    const deny = await screen.findByRole("button", { name: "Deny" }, { timeout: 5000 });
+    fireEvent.click(deny);
+    fireEvent.change(screen.getByLabelText("Note for the agent (optional)"), { target: { value: "keep it" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Deny" }));
+      fireEvent.click(screen.getByRole("button", { name: "Deny" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(toolResultOutputs(route)).toEqual([{ type: "execution-denied", reason: "keep it" }]);
+    await expectOneResultPerCall(route, chat?.messages ?? []);
+    expect(within(document.body).getByText(/denied/i)).toBeInTheDocument();
+  });
+
+  it("given an approval approved, should run the tool once and give the model its one result", async () => {
+    const route = createChatRoute();
+    render(<ChatPage route={route} />);
+    say("delete file");
+    const approve = await screen.findByRole("button", { name: "Approve" }, { timeout: 5000 });
+    await act(async () => {
+      fireEvent.click(approve);
+      fireEvent.click(approve);
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { deleted: expect.any(String) } }]);
+    expect([...lastPromptResults(route).values()]).toEqual([1]);
+  });
+
+  it("given StrictMode and two renderers, should render the picker twice and still send one result", async () => {
+    const route = createChatRoute();
+    render(
+      <StrictMode>
+        <ChatPage route={route} renderers={2} />
+      </StrictMode>,
+    );
+    say("pick media");
+    await waitFor(() => expect(screen.getAllByRole("option", { name: /alpine lake/ })).toHaveLength(2), {
+      timeout: 5000,
+    });
+    const [first, second] = screen.getAllByRole("listbox");
+    fireEvent.click(within(first as HTMLElement).getByRole("option", { name: /alpine lake/ }));
+    fireEvent.click(within(second as HTMLElement).getByRole("option", { name: /sand dunes/ }));
+    const submits = screen.getAllByRole("button", { name: "Submit" });
+    await act(async () => {
+      for (const submit of submits) fireEvent.click(submit);
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(route.received).toHaveLength(2);
+    expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { selected: ["alpine-lake"] } }]);
+  });
+
+  it("given a reload after the answer went out, should not reopen the picker nor answer again", async () => {
+    const route = createChatRoute();
+    let chat: AiSdkChatLike | undefined;
+    const first = render(<ChatPage route={route} id="reload" onChat={(c) => (chat = c)} />);
+    say("pick media");
+    fireEvent.click(await screen.findByRole("option", { name: /alpine lake/ }, { timeout: 5000 }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    const saved = structuredClone([...(chat?.messages ?? [])]);
+    first.unmount();
+    // The app restores the conversation it persisted; the page starts again from it.
+    render(<ChatPage route={route} id="reload" initialMessages={saved} />);
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+    expect(document.querySelector('[data-slot="request"]')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(route.received).toHaveLength(2);
+  });
+});
