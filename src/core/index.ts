@@ -71,18 +71,6 @@ export {
 } from "./model";
 export { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
 export {
-  alwaysLive,
-  type ConnectionSource,
-  createTransportState,
-  errorForHttpStatus,
-  fromPostFailure,
-  type HitlTransport,
-  HitlTransportError,
-  type TransportConnection,
-  type TransportState,
-  toTransportError,
-} from "./transport";
-export {
   answerMarkerSchema,
   declinedOutputSchema,
   dismissedOutputSchema,
@@ -94,3 +82,15 @@ export {
   type ToolOutput,
   toToolOutput,
 } from "./tool-output";
+export {
+  alwaysLive,
+  type ConnectionSource,
+  createTransportState,
+  errorForHttpStatus,
+  fromPostFailure,
+  type HitlTransport,
+  HitlTransportError,
+  type TransportConnection,
+  type TransportState,
+  toTransportError,
+} from "./transport";
