@@ -19,6 +19,7 @@ const entries = {
   "adapters/eve": "src/adapters/eve/index.ts",
   "adapters/eve/wire": "src/adapters/eve/wire.ts",
   "adapters/mcp": "src/adapters/mcp/index.ts",
+  "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */
@@ -32,6 +33,8 @@ const external = [
   /^eve($|\/)/,
   /^@modelcontextprotocol\//,
   /^re2js$/,
+  /^ai($|\/)/,
+  /^@ai-sdk\//,
 ];
 
 /**

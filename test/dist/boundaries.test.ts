@@ -23,7 +23,7 @@ describe("the built package", () => {
 
   it('given the React entries, should start with "use client", and the others should not', () => {
     const first = (file: string) => readFileSync(join(root, file), "utf8").split("\n")[0];
-    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js"]) {
+    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js"]) {
       expect(first(file)).toBe('"use client";');
     }
     for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js"]) {
@@ -48,6 +48,8 @@ describe("the built package", () => {
       };
       walk(join(root, `dist/${name}.js`));
       expect([...bare].filter((s) => /^(react|react-dom|radix-ui|@radix-ui|@tanstack)(\/|$)/.test(s))).toEqual([]);
+      // Nor any transport's SDK: an eve server imports hitl-kit/server without the AI SDK installed.
+      expect([...bare].filter((s) => /^(ai|@ai-sdk|@ag-ui|@modelcontextprotocol)(\/|$)/.test(s))).toEqual([]);
     },
   );
 
@@ -66,13 +68,14 @@ describe("the built package", () => {
       const decoded = server.readEveAnswer(kinds.mediaKind, request, { status: "answered", text }).status;
       const typed = server.readAnswer(kinds.mediaKind, request, { type: "value", value: { selected: ["a"] } }).status;
       const schema = server.pickerInputSchema(kinds.mediaKind);
+      const output = server.readToolOutput(kinds.mediaKind, request, { declined: true }).status;
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
-      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
+      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, output, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
     `;
     const out = execFileSync(node, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
     const result = JSON.parse(out.trim().split("\n").pop()!) as { version: string; decoded: string; parsed: boolean; loaded: string[] };
-    expect(result).toMatchObject({ decoded: "answered", typed: "answered", client: "function", parsed: true, loaded: [] });
+    expect(result).toMatchObject({ decoded: "answered", typed: "answered", output: "declined", client: "function", parsed: true, loaded: [] });
     expect(Number(result.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(20);
   });
 });
