@@ -116,15 +116,17 @@ function toolPartChanges(part: ToolPart): LedgerChange[] {
   const toolName = toolNameOf(part);
   const changes: LedgerChange[] = [];
   const picker = pickerRequestFromToolCall({ toolCallId: part.toolCallId, toolName, input: part.input });
-  // The picker parks once its input is complete, whatever happened after (a reload shows receipts).
-  if (picker && part.state !== "input-streaming") changes.push({ type: "requested", request: picker });
+  // The picker parks once its input is complete and nothing gates it, whatever happened after (a
+  // reload shows receipts). Behind an approval it waits: a denied call never asks the person.
+  const asks = part.state === "input-available" || part.state === "output-available" || part.state === "output-error";
+  if (picker && asks) changes.push({ type: "requested", request: picker });
   const approval = part.approval;
   if (approval && approval.isAutomatic !== true) {
     changes.push({ type: "requested", request: approvalRequest(part, toolName, approval) });
     const decided = approvalDecision(part, approval);
     if (decided) changes.push(decided);
   }
-  if (picker) {
+  if (picker && asks) {
     const settled = pickerSettlement(part, picker);
     if (settled) changes.push(settled);
   }
