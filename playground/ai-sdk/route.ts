@@ -50,6 +50,8 @@ export interface ChatRoute {
   readonly model: MockLanguageModelV4;
   /** Every request body's messages the route received, in order. */
   readonly received: UIMessage[][];
+  /** Every error a request ended with (the client is only told "An error occurred."). */
+  readonly errors: unknown[];
   POST(request: Request): Promise<Response>;
 }
 
@@ -77,9 +79,11 @@ export function createChatRoute(
     },
   });
   const received: UIMessage[][] = [];
+  const errors: unknown[] = [];
   return {
     model,
     received,
+    errors,
     async POST(request) {
       const body = (await request.json()) as { messages: UIMessage[] };
       received.push(body.messages);
@@ -88,6 +92,9 @@ export function createChatRoute(
         messages: await convertToModelMessages(body.messages, { tools }),
         tools,
         toolApproval: { delete_file: "user-approval" },
+        onError: ({ error }) => {
+          errors.push(error);
+        },
       });
       return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) });
     },

@@ -1,14 +1,15 @@
-import { useChat } from "@ai-sdk/react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { convertToModelMessages, DefaultChatTransport, type UIMessage } from "ai";
-import { StrictMode, useState } from "react";
-import { createChatRoute, tools } from "../../playground/ai-sdk/route";
-import { continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
+import { StrictMode } from "react";
+import { createChatRoute } from "../../playground/ai-sdk/route";
 import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
-import { useAiSdkHitl } from "../../src/adapters/ai-sdk/use-ai-sdk-hitl";
-import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, HitlRenderer } from "../../src/index";
-import { checkTranscript, countToolResults } from "../../src/server/transcript";
+import {
+  ChatPage,
+  expectOneResultPerCall,
+  lastPromptResults,
+  say,
+  toolResultOutputs,
+  waitForReady,
+} from "../support/ai-sdk-page";
 
 /**
  * `useAiSdkHitl` over the real `useChat` (`@ai-sdk/react` 4), whose requests the playground's
@@ -17,83 +18,6 @@ import { checkTranscript, countToolResults } from "../../src/server/transcript";
  * tool results). Every scenario ends on the same check: the model's next prompt, and the real
  * `convertToModelMessages` of the chat's messages, hold exactly one result per tool call.
  */
-
-type Route = ReturnType<typeof createChatRoute>;
-
-interface PageProps {
-  readonly route: Route;
-  readonly id?: string;
-  readonly initialMessages?: UIMessage[];
-  readonly renderers?: number;
-  readonly onChat?: (chat: AiSdkChatLike) => void;
-}
-
-function ChatPage({ route, id, initialMessages, renderers = 1, onChat }: PageProps) {
-  const [transport] = useState(
-    () =>
-      new DefaultChatTransport({
-        api: "http://chat.test/api/chat",
-        fetch: (input, init) => route.POST(new Request(String(input), init as RequestInit)),
-      }),
-  );
-  const chat = useChat({
-    transport,
-    sendAutomaticallyWhen: continueAfterAnswers,
-    ...(id ? { id } : {}),
-    ...(initialMessages ? { messages: initialMessages } : {}),
-  });
-  onChat?.(chat as unknown as AiSdkChatLike);
-  const hitl = useAiSdkHitl(chat as unknown as AiSdkChatLike);
-  const [text, setText] = useState("");
-  return (
-    <HitlProvider transport={hitl} journal={noopJournal}>
-      {Array.from({ length: renderers }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
-        <HitlRenderer key={i} />
-      ))}
-      <output data-testid="status">{chat.status}</output>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void hitl.sendMessage({ text });
-          setText("");
-        }}
-      >
-        <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
-      </form>
-    </HitlProvider>
-  );
-}
-
-function say(text: string) {
-  fireEvent.change(screen.getByLabelText("Message"), { target: { value: text } });
-  fireEvent.submit(screen.getByLabelText("Message"));
-}
-
-/** Tool results per call id in the prompt the model received last. */
-function lastPromptResults(route: Route): Map<string, number> {
-  return countToolResults(route.model.doStreamCalls.at(-1)?.prompt ?? []);
-}
-
-/** The model's last prompt, and the chat's messages converted again, are both sound. */
-async function expectOneResultPerCall(route: Route, messages: readonly UIMessage[]) {
-  const prompt = route.model.doStreamCalls.at(-1)?.prompt ?? [];
-  expect(checkTranscript(prompt)).toEqual([]);
-  expect(checkTranscript(await convertToModelMessages([...messages], { tools }))).toEqual([]);
-}
-
-async function waitForReady() {
-  await waitFor(() => expect(screen.getByTestId("status")).toHaveTextContent("ready"), { timeout: 5000 });
-}
-
-function toolResultOutputs(route: Route): unknown[] {
-  const prompt = route.model.doStreamCalls.at(-1)?.prompt ?? [];
-  return prompt.flatMap((message) =>
-    message.role === "tool"
-      ? message.content.flatMap((part) => (part.type === "tool-result" ? [part.output] : []))
-      : [],
-  );
-}
 
 describe("useAiSdkHitl over the real useChat and streamText", () => {
   it("given a picker answered with a double click, should give the model exactly one typed result", async () => {

@@ -35,7 +35,8 @@ export interface AiSdkHitlTransport extends HitlTransport {
    * Sends a chat message the person typed. A picker still waiting for its answer gets one
    * first — the typed "replied in chat" result (`{ reply: text }`) — and an approval still
    * waiting is denied with that reason, so the message never goes out beside a tool call that
-   * has no result (which the provider rejects). Use it instead of `chat.sendMessage`.
+   * has no result (which the provider rejects); an approval granted but never carried out (a
+   * reload came between) is carried out first. Use it instead of `chat.sendMessage`.
    */
   sendMessage(message: { readonly text: string }, options?: ChatRequestOptions): Promise<void>;
 }
@@ -151,9 +152,22 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
           }
         }
       }
+      // An approval granted but never carried out (the page reloaded before the automatic
+      // request went): the AI SDK refuses a new message after it (`MissingToolResultsError`), so
+      // the approved tool runs first, as the automatic request would have done.
+      if (hasUnrunApproval(current.messages)) await current.sendMessage(undefined, requestOptions);
       await current.sendMessage({ text: message.text }, requestOptions);
     },
   };
+}
+
+/** The last message is the assistant's, with an approved call that has no result yet. */
+function hasUnrunApproval(messages: readonly UIMessage[]): boolean {
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return false;
+  return last.parts.some(
+    (part) => isToolPart(part) && part.state === "approval-responded" && part.approval?.approved === true,
+  );
 }
 
 function approvalResponse(id: string, answer: AnswerBody): { id: string; approved: boolean; reason?: string } {
@@ -194,7 +208,7 @@ interface ToolPartView {
   readonly type: string;
   readonly toolCallId: string;
   readonly state: string;
-  readonly approval?: { readonly id: string };
+  readonly approval?: { readonly id: string; readonly approved?: boolean };
 }
 
 function isToolPart(part: unknown): part is ToolPartView {
