@@ -16,9 +16,9 @@ import { fromToolOutput, pickerRequestFromToolCall } from "../../core/tool-outpu
  * - An `approval-requested` part (a tool gated by `toolApproval`) parks as a native approval,
  *   keyed by its approval id (what `addToolApprovalResponse` takes). Automatic approvals are the
  *   server's decisions, not a person's: they never park.
- * - `output-available` / `output-error` / `output-denied` / `approval-responded` settle them. The
- *   message list is the record of the conversation (every request to the route carries it), so
- *   these settlements are authoritative.
+ * - `output-available` / `output-denied` / `approval-responded` settle them. The message list is
+ *   the record of the conversation (every request to the route carries it), so these settlements
+ *   are authoritative; `output-error` settles provisionally (a real result may still follow).
  * - A tool part that disappears from the list (a regenerate, `setMessages`) withdraws its request.
  * - A part that is not a well-formed tool part becomes a `problem`; nothing throws.
  */
@@ -186,8 +186,9 @@ function pickerSettlement(part: ToolPart, picker: ParkedRequestInit): LedgerChan
       };
     }
     case "output-error":
-      // The call has its one result (an error), so nobody can answer it any more.
-      return { type: "resolved", requestId, outcome: "withdrawn", authoritative: true };
+      // The call has a result (an error), so nobody can answer it any more. Provisional: after a
+      // restart the real result may follow for the same call, and that one is what counts.
+      return { type: "resolved", requestId, outcome: "withdrawn", authoritative: false };
     case "output-denied":
       return { type: "resolved", requestId, outcome: "denied", authoritative: true };
     default:
