@@ -10,6 +10,7 @@ import {
 } from "ai";
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { connectChat, continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
+import type { AnswerBody } from "../../src/core/answer";
 import { fromToolOutput } from "../../src/core/tool-output";
 import { pickerTool } from "../../src/server/ai-sdk";
 import { countToolResults } from "../../src/server/transcript";
@@ -180,7 +181,7 @@ function createServer() {
         close: () => transport.close(),
       };
     },
-    received: (ref: ConformanceRef) =>
+    received: (ref: ConformanceRef): AnswerBody[] =>
       (received.get(ref.callId) ?? []).map((output) => fromToolOutput(output) ?? { type: "value", value: undefined }),
     toolResults: (ref: ConformanceRef) =>
       convertToModelMessages(stored, { tools }).then((messages) => countToolResults(messages).get(ref.callId) ?? 0),
