@@ -26,6 +26,18 @@ const server = {
   fs: { allow: [here("../..")] },
 };
 
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
 /**
  * The kit's cross-device guard in front of eve's answer route, as an app would mount it: an
  * answer to a request eve already settled (another browser answered it) gets a 409 with what was
@@ -34,16 +46,6 @@ const server = {
 function eveAnswerGuard(): Plugin {
   const guard = createEveAnswerGuard({ eveUrl: eve });
   const route = /^\/eve\/v1\/session\/[^/?]+$/u;
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let body = "";
-      req.setEncoding("utf8");
-      req.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      req.on("end", () => resolve(body));
-      req.on("error", reject);
-    });
   return {
     name: "hitl-playground:eve-answer-guard",
     configureServer(dev) {
@@ -52,7 +54,7 @@ function eveAnswerGuard(): Plugin {
         void (async () => {
           const headers = new Headers({ "content-type": String(req.headers["content-type"] ?? "application/json") });
           const response = await guard(
-            new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: await read(req) }),
+            new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: await readBody(req) }),
           );
           res.statusCode = response.status;
           res.setHeader("content-type", response.headers.get("content-type") ?? "application/json");
@@ -63,17 +65,78 @@ function eveAnswerGuard(): Plugin {
   };
 }
 
+/**
+ * The AI SDK page's route, served by this dev server as a Next.js app would serve
+ * `app/api/chat/route.ts`: `POST /api/chat` runs `playground/ai-sdk/route.ts` (loaded through
+ * Vite, so `hitl-kit/*` is the kit's source). `GET /api/chat/prompts` lists every prompt the
+ * scripted model received, for the end-to-end tests to count tool results per call.
+ */
+function aiSdkRoute(): Plugin {
+  return {
+    name: "hitl-playground:ai-sdk-route",
+    configureServer(dev) {
+      let route: Promise<{
+        POST(request: Request): Promise<Response>;
+        model: { doStreamCalls: { prompt: unknown }[] };
+      }>;
+      const load = () => {
+        route ??= dev
+          .ssrLoadModule(here("../ai-sdk/route.ts"))
+          .then((module) => (module as typeof import("../ai-sdk/route")).createChatRoute());
+        return route;
+      };
+      dev.middlewares.use((req, res, next) => {
+        const path = (req.url ?? "").split("?")[0];
+        if (path !== "/api/chat" && path !== "/api/chat/prompts") return next();
+        void (async () => {
+          const chat = await load();
+          if (path === "/api/chat/prompts") {
+            res.setHeader("content-type", "application/json");
+            res.end(JSON.stringify(chat.model.doStreamCalls.map((call) => call.prompt)));
+            return;
+          }
+          if (req.method !== "POST") {
+            res.statusCode = 405;
+            res.end();
+            return;
+          }
+          const body = await readBody(req);
+          const response = await chat.POST(
+            new Request("http://127.0.0.1/api/chat", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body,
+            }),
+          );
+          res.statusCode = response.status;
+          for (const [key, value] of response.headers) res.setHeader(key, value);
+          // Streamed as it comes: the page shows the model's answer (and the picker) at once.
+          const reader = response.body?.getReader();
+          for (;;) {
+            const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+            if (chunk.done) break;
+            res.write(chunk.value);
+          }
+          res.end();
+        })().catch(next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
   cacheDir: here("../../node_modules/.vite/playground-web"),
-  plugins: [react(), eveAnswerGuard()],
+  plugins: [react(), eveAnswerGuard(), aiSdkRoute()],
   resolve: {
     // Most specific first: each is an exact match.
     alias: [
       { find: /^hitl-kit$/, replacement: kit("index.tsx") },
       { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
       { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
+      { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
+      { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
       { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
       { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
@@ -86,6 +149,6 @@ export default defineConfig({
     outDir: here("dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: here("index.html"), mcp: here("mcp.html") } },
+    rollupOptions: { input: { main: here("index.html"), mcp: here("mcp.html"), aiSdk: here("ai-sdk.html") } },
   },
 });

@@ -6,7 +6,7 @@ import {
   openConversationInputs,
   useEveAgent,
 } from "eve/react";
-import { defaultRegistry, HitlProvider, HitlRenderer, widget } from "hitl-kit";
+import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { useEveHitl } from "hitl-kit/adapters/eve";
 import {
   type FormEvent,
@@ -18,23 +18,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { voiceKind } from "../../shared/voice-kind";
-import { VoicePicker } from "../../shared/voice-widget";
-
-/** Every built-in widget, plus the playground's own `voice` kind. */
-const registry = defaultRegistry.extend(widget(voiceKind, VoicePicker));
-
-/** What the scripted model reacts to (see playground/agent/agent/lib/scripted-model.ts). */
-export const TRIGGER_PHRASES = [
-  "pick media",
-  "pick template",
-  "pick aspect ratio",
-  "pick tags",
-  "fill form",
-  "delete file",
-  "pick voice",
-  "broken ui",
-] as const;
+import { registry, TRIGGER_PHRASES } from "./registry";
 
 const SESSION_KEY = "hitl-playground:session";
 const THEME_KEY = "hitl-playground:theme";
@@ -108,6 +92,9 @@ export function App() {
       <header className="app-header">
         <h1>hitl-kit playground</h1>
         <div className="app-header-actions">
+          <a className="button" href="/ai-sdk.html">
+            AI SDK useChat
+          </a>
           <a className="button" href="/mcp.html">
             MCP elicitation
           </a>
