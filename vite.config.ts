@@ -20,6 +20,7 @@ const entries = {
   "adapters/eve/wire": "src/adapters/eve/wire.ts",
   "adapters/mcp": "src/adapters/mcp/index.ts",
   "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
+  "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */
@@ -35,6 +36,8 @@ const external = [
   /^re2js$/,
   /^ai($|\/)/,
   /^@ai-sdk\//,
+  /^@ag-ui\//,
+  /^rxjs($|\/)/,
 ];
 
 /**

@@ -1,0 +1,152 @@
+import type { AnswerBody } from "../../core/answer";
+import type { LedgerAction, LedgerChange } from "../../core/ledger";
+import { fromToolOutput, pickerRequestFromToolCall } from "../../core/tool-output";
+
+/**
+ * AG-UI events (and message lists) → ledger actions. A frontend tool call whose arguments carry
+ * `ui` parks once its `TOOL_CALL_END` arrives, with the arguments its `TOOL_CALL_ARGS` deltas
+ * assembled; its result (`TOOL_CALL_RESULT`, or a `tool` message in the agent's messages or a
+ * `MESSAGES_SNAPSHOT`) settles it. The end of a run does not withdraw it: in AG-UI a run ends
+ * precisely so the application can answer its frontend tool calls; the next run carries the answer.
+ *
+ * Tolerant of what real servers send: a `TOOL_CALL_ARGS` or `TOOL_CALL_END` without its
+ * `TOOL_CALL_START` (TanStack AI ended every server-side tool call twice), a duplicated result,
+ * the whole stream again after a reconnect — none of it throws, parks a second widget or settles
+ * twice (the ledger keys requests by tool call id). Arguments that are not JSON become a problem.
+ * AG-UI events carry no ids, so nothing is deduplicated by event id.
+ */
+export interface AgUiConverter {
+  /** One event as the agent delivered it. */
+  event(event: unknown): LedgerAction | null;
+  /** The agent's whole message list (at start, on a reload, after `addMessage`, a snapshot). */
+  messages(messages: readonly unknown[]): LedgerAction | null;
+}
+
+/** Longest tool call arguments the converter assembles (a model writes them). */
+export const MAX_TOOL_ARGS_LENGTH = 1_000_000;
+
+interface OpenCall {
+  readonly name: string;
+  args: string;
+}
+
+export function createAgUiConverter(): AgUiConverter {
+  /** Calls whose START arrived and whose END has not: they never park from a message list. */
+  const open = new Map<string, OpenCall>();
+  const action = (changes: LedgerChange[]): LedgerAction | null =>
+    changes.length > 0 ? { type: "transport", changes } : null;
+
+  return {
+    event(raw) {
+      if (!isRecord(raw) || typeof raw.type !== "string") return null;
+      const id = typeof raw.toolCallId === "string" ? raw.toolCallId : undefined;
+      switch (raw.type) {
+        case "TOOL_CALL_START":
+          if (id !== undefined && !open.has(id)) {
+            open.set(id, { name: typeof raw.toolCallName === "string" ? raw.toolCallName : "", args: "" });
+          }
+          return null;
+        case "TOOL_CALL_ARGS": {
+          const call = id === undefined ? undefined : open.get(id);
+          if (call && typeof raw.delta === "string") {
+            call.args = (call.args + raw.delta).slice(0, MAX_TOOL_ARGS_LENGTH + 1);
+          }
+          return null;
+        }
+        case "TOOL_CALL_END": {
+          const call = id === undefined ? undefined : open.get(id);
+          // An END with no open START (an orphan, or the second END of one call): nothing to park.
+          if (id === undefined || !call) return null;
+          open.delete(id);
+          return parkCall(id, call.name, call.args);
+        }
+        case "TOOL_CALL_RESULT":
+          return id === undefined ? null : action([settlement(id, raw.content)]);
+        case "MESSAGES_SNAPSHOT":
+          return Array.isArray(raw.messages) ? fromMessages(raw.messages, open) : null;
+        default:
+          return null;
+      }
+    },
+    messages: (messages) => fromMessages(messages, open),
+  };
+}
+
+function parkCall(toolCallId: string, toolName: string, args: string): LedgerAction | null {
+  const input = parseArgs(args);
+  if (!input.ok) {
+    // Only a call that looks like the kit's is the kit's problem to report.
+    if (!args.includes('"ui"')) return null;
+    return {
+      type: "malformed",
+      eventType: "TOOL_CALL_END",
+      issues: [{ path: ["toolCallId", toolCallId], message: input.message }],
+    };
+  }
+  const request = pickerRequestFromToolCall({ toolCallId, toolName, input: input.value });
+  return request ? { type: "transport", changes: [{ type: "requested", request }] } : null;
+}
+
+function fromMessages(messages: readonly unknown[], open: ReadonlyMap<string, OpenCall>): LedgerAction | null {
+  const changes: LedgerChange[] = [];
+  for (const message of messages) {
+    if (!isRecord(message)) continue;
+    if (message.role === "assistant" && Array.isArray(message.toolCalls)) {
+      for (const call of message.toolCalls) {
+        if (!isRecord(call) || typeof call.id !== "string" || open.has(call.id)) continue;
+        const fn = isRecord(call.function) ? call.function : {};
+        if (typeof fn.arguments !== "string") continue;
+        const input = parseArgs(fn.arguments);
+        if (!input.ok) continue;
+        const request = pickerRequestFromToolCall({
+          toolCallId: call.id,
+          toolName: typeof fn.name === "string" ? fn.name : "",
+          input: input.value,
+        });
+        if (request) changes.push({ type: "requested", request });
+      }
+    }
+    if (message.role === "tool" && typeof message.toolCallId === "string") {
+      changes.push(settlement(message.toolCallId, message.content));
+    }
+  }
+  return changes.length > 0 ? { type: "transport", changes } : null;
+}
+
+/** A tool result (an event's or a message's `content`) as the settlement of its request. */
+function settlement(toolCallId: string, content: unknown): LedgerChange {
+  const response = readContent(content);
+  return {
+    type: "resolved",
+    requestId: toolCallId,
+    outcome: "answered",
+    authoritative: true,
+    ...(response !== undefined ? { response } : {}),
+  };
+}
+
+/** `content` is a string (the kit sends JSON) or text parts; anything else is the person's words. */
+function readContent(content: unknown): AnswerBody | undefined {
+  const text =
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : "")).join("")
+        : undefined;
+  if (text === undefined) return undefined;
+  const parsed = parseArgs(text);
+  return parsed.ok ? fromToolOutput(parsed.value) : { type: "reply", text };
+}
+
+function parseArgs(args: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (args.length > MAX_TOOL_ARGS_LENGTH) return { ok: false, message: "The tool call's arguments are too long" };
+  try {
+    return { ok: true, value: JSON.parse(args) as unknown };
+  } catch {
+    return { ok: false, message: "The tool call's arguments are not valid JSON" };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

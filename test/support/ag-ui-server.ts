@@ -1,0 +1,224 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
+import { EventEncoder } from "@ag-ui/encoder";
+import { checkTranscript } from "../../src/server/transcript";
+
+/**
+ * A real, local AG-UI endpoint for the tests: a Node HTTP server that takes `RunAgentInput`
+ * POSTs and streams a scripted agent's events as SSE with `@ag-ui/encoder` (no network, no model).
+ *
+ * - a user message `ask a,b` → the agent calls the frontend tool `pick` with
+ *   `{ prompt, ui: { kind: "pick", ids } }` (its arguments in several deltas) and ends the run;
+ * - a run whose input ends with the `tool` messages of its calls → a text reply quoting them;
+ * - anything else → a short text.
+ * Strict as a provider: a run whose history has a tool call without its result (or two) ends in
+ * `RUN_ERROR`. It keeps the thread (what a reload loads) and every `tool` message it received.
+ */
+export interface AgUiTestServer {
+  readonly url: string;
+  /** Every tool message the server received, by tool call id, in order (a repeat of the same message id counts once). */
+  received(toolCallId: string): readonly Message[];
+  /** The thread as the server keeps it. */
+  thread(threadId: string): Message[];
+  /** Every run input, in order. */
+  readonly runs: RunAgentInput[];
+  /** Runs refused for a broken history. */
+  readonly refusals: string[];
+  /** Extra events for the next runs that call a tool (e.g. TanStack AI's orphan TOOL_CALL_END). */
+  quirk: "none" | "tanstack";
+  /** Resolves once no run is streaming. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAgUiServer(): Promise<AgUiTestServer> {
+  const threads = new Map<string, Message[]>();
+  const received = new Map<string, Message[]>();
+  const runs: RunAgentInput[] = [];
+  const refusals: string[] = [];
+  let inFlight = 0;
+  let calls = 0;
+  const encoder = new EventEncoder();
+
+  const server = createServer((req, res) => {
+    if (req.method !== "POST") {
+      res.writeHead(405).end();
+      return;
+    }
+    inFlight++;
+    void (async () => {
+      try {
+        const input = JSON.parse(await readBody(req)) as RunAgentInput;
+        runs.push(input);
+        for (const message of input.messages) {
+          if (message.role !== "tool") continue;
+          const list = received.get(message.toolCallId) ?? [];
+          if (!list.some((m) => m.id === message.id)) received.set(message.toolCallId, [...list, message]);
+        }
+        res.writeHead(200, { "content-type": encoder.getContentType(), "cache-control": "no-cache" });
+        const events = script(input);
+        const thread = [...input.messages, ...messagesOf(events)];
+        threads.set(input.threadId, thread);
+        for (const event of events) res.write(encoder.encodeSSE(event));
+        res.end();
+      } catch (error) {
+        if (!res.headersSent) res.writeHead(400);
+        res.end(String(error));
+      } finally {
+        inFlight--;
+      }
+    })();
+  });
+
+  const api: AgUiTestServer = {
+    url: "",
+    received: (id) => received.get(id) ?? [],
+    thread: (id) => structuredClone(threads.get(id) ?? []),
+    runs,
+    refusals,
+    quirk: "none",
+    async idle() {
+      for (let i = 0; i < 500 && inFlight > 0; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  function script(input: RunAgentInput): BaseEvent[] {
+    const base = { threadId: input.threadId, runId: input.runId };
+    const start: BaseEvent = { type: EventType.RUN_STARTED, ...base } as BaseEvent;
+    const finish: BaseEvent = { type: EventType.RUN_FINISHED, ...base } as BaseEvent;
+    const problems = checkTranscript(toModelMessages(input.messages));
+    // A history whose last turn still waits for results is what this run is about to complete;
+    // anything else broken is refused, as a provider would.
+    if (problems.length > 0) {
+      refusals.push(problems.map((p) => `${p.type}:${p.toolCallId}`).join(","));
+      return [
+        start,
+        { type: EventType.RUN_ERROR, message: "tool_use ids were found without tool_result blocks" } as BaseEvent,
+      ];
+    }
+    const last = input.messages.at(-1);
+    const text = last?.role === "user" && typeof last.content === "string" ? last.content : "";
+    const match = /^ask (.+)$/.exec(text);
+    if (match) {
+      calls++;
+      const toolCallId = `call-${calls}`;
+      const messageId = `msg-${calls}`;
+      const args = JSON.stringify({ prompt: "Pick one", ui: { kind: "pick", ids: match[1]?.split(",") } });
+      const mid = Math.floor(args.length / 2);
+      const events: BaseEvent[] = [
+        start,
+        ...textEvents(`${messageId}-text`, "Let me ask you."),
+        { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "pick", parentMessageId: messageId } as BaseEvent,
+        { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args.slice(0, mid) } as BaseEvent,
+        { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args.slice(mid) } as BaseEvent,
+        { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
+      ];
+      if (api.quirk === "tanstack") {
+        // TanStack AI: a server-executed tool, then a second TOOL_CALL_END with no START for it.
+        const serverCall = `server-${calls}`;
+        events.push(
+          {
+            type: EventType.TOOL_CALL_START,
+            toolCallId: serverCall,
+            toolCallName: "lookup",
+            parentMessageId: messageId,
+          } as BaseEvent,
+          { type: EventType.TOOL_CALL_ARGS, toolCallId: serverCall, delta: "{}" } as BaseEvent,
+          { type: EventType.TOOL_CALL_END, toolCallId: serverCall } as BaseEvent,
+          {
+            type: EventType.TOOL_CALL_RESULT,
+            messageId: `${serverCall}-result`,
+            toolCallId: serverCall,
+            content: "42",
+          } as BaseEvent,
+          { type: EventType.TOOL_CALL_END, toolCallId: serverCall } as BaseEvent,
+          {
+            type: EventType.TOOL_CALL_RESULT,
+            messageId: `${serverCall}-result`,
+            toolCallId: serverCall,
+            content: "42",
+          } as BaseEvent,
+        );
+      }
+      events.push(finish);
+      return events;
+    }
+    if (last?.role === "tool") {
+      const results = input.messages.filter((m) => m.role === "tool").map((m) => m.content);
+      return [start, ...textEvents(`reply-${input.runId}`, `Done. Tool results: ${JSON.stringify(results)}`), finish];
+    }
+    return [start, ...textEvents(`help-${input.runId}`, "Say: ask a,b"), finish];
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(api, { url: `http://127.0.0.1:${port}/agent` });
+}
+
+function textEvents(messageId: string, text: string): BaseEvent[] {
+  return [
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: text } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
+  ];
+}
+
+/** The assistant messages a script's events make (the thread a reload loads). */
+function messagesOf(events: readonly BaseEvent[]): Message[] {
+  const messages: Message[] = [];
+  for (const event of events) {
+    const e = event as BaseEvent & Record<string, unknown>;
+    if (e.type === EventType.TEXT_MESSAGE_START)
+      messages.push({ id: String(e.messageId), role: "assistant", content: "" });
+    if (e.type === EventType.TEXT_MESSAGE_CONTENT) {
+      const message = messages.find((m) => m.id === e.messageId);
+      if (message && message.role === "assistant") message.content = `${message.content ?? ""}${String(e.delta)}`;
+    }
+    if (e.type === EventType.TOOL_CALL_START && String(e.toolCallId).startsWith("call-")) {
+      messages.push({
+        id: String(e.parentMessageId),
+        role: "assistant",
+        toolCalls: [
+          { id: String(e.toolCallId), type: "function", function: { name: String(e.toolCallName), arguments: "" } },
+        ],
+      });
+    }
+    if (e.type === EventType.TOOL_CALL_ARGS) {
+      const call = messages
+        .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
+        .find((c) => c.id === e.toolCallId);
+      if (call) call.function.arguments += String(e.delta);
+    }
+  }
+  return messages;
+}
+
+/** AG-UI messages in the shape `checkTranscript` reads (tool-call / tool-result parts). */
+function toModelMessages(messages: readonly Message[]) {
+  return messages.map((m) => {
+    if (m.role === "assistant") {
+      return { content: (m.toolCalls ?? []).map((call) => ({ type: "tool-call", toolCallId: call.id })) };
+    }
+    if (m.role === "tool") return { content: [{ type: "tool-result", toolCallId: m.toolCallId }] };
+    return { content: [] };
+  });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
