@@ -7,7 +7,7 @@ import { useAgUiHitl } from "../../src/adapters/ag-ui/use-ag-ui-hitl";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import { HitlRenderer } from "../../src/react/renderer";
-import { registry } from "../react/harness";
+import { registry, TestFallback } from "../react/harness";
 import { type AgUiTestServer, startAgUiServer } from "../support/ag-ui-server";
 
 /**
@@ -33,7 +33,7 @@ function Page({ agent }: { agent: HttpAgent }) {
   const transport = useAgUiHitl(agent);
   return (
     <HitlProvider transport={transport} journal={noopJournal} registry={registry}>
-      <HitlRenderer />
+      <HitlRenderer fallback={TestFallback} />
     </HitlProvider>
   );
 }
