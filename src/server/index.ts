@@ -10,7 +10,9 @@ export {
   MAX_PROMPT_LENGTH,
   type PickerInput,
   type PickerResult,
+  type PickerToolDefinition,
   pickerInputSchema,
+  pickerToolDefinition,
   readAnswer,
   readEveAnswer,
 } from "./picker";

@@ -19,6 +19,27 @@ export function pickerInputSchema<D extends AnyKind>(kind: D) {
 }
 export type PickerInput<D extends AnyKind> = { prompt: string; ui: RequestOf<D> };
 
+/** A tool as AG-UI's `RunAgentInput.tools` (and OpenAI-style function calling) describe it. */
+export interface PickerToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the tool's input: `{ prompt, ui }`. */
+  readonly parameters: Record<string, unknown>;
+}
+
+/**
+ * A frontend picker tool for transports that describe tools as JSON Schema (AG-UI's `tools` in
+ * each run, OpenAI-style function definitions): the model is told the kind's exact payload shape.
+ * Refinements JSON Schema cannot state are still checked where the payload is parsed.
+ */
+export function pickerToolDefinition<D extends AnyKind>(
+  kind: D,
+  options: { readonly name: string; readonly description: string },
+): PickerToolDefinition {
+  const parameters = z.toJSONSchema(pickerInputSchema(kind), { io: "input", unrepresentable: "any" });
+  return { name: options.name, description: options.description, parameters: parameters as Record<string, unknown> };
+}
+
 /** What eve's `ctx.ask` resolves to (`eve/tools` WorkflowToolContext). */
 export type AskAnswer =
   | { readonly status: "answered"; readonly optionId?: string; readonly text?: string }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { mediaKind } from "../../src/kinds/media";
+import { aspectRatioKind, formKind, mediaKind, multiSelectKind, templateKind } from "../../src/kinds/index";
 import { dedupeToolResults, pickerOutputSchema, pickerTool, readToolOutput } from "../../src/server/ai-sdk";
+import { pickerToolDefinition } from "../../src/server/picker";
 import { checkTranscript } from "../../src/server/transcript";
 
 const request = mediaKind.request.parse({
@@ -110,4 +111,23 @@ describe("dedupeToolResults", () => {
     const orphan = [...clean, { role: "tool", content: [result("ghost", { type: "text", value: "?" })] }];
     expect(dedupeToolResults(orphan)).toEqual(clean);
   });
+});
+
+describe("pickerToolDefinition", () => {
+  it.each([
+    ["media", mediaKind],
+    ["template", templateKind],
+    ["form", formKind],
+    ["multi-select", multiSelectKind],
+    ["aspect-ratio", aspectRatioKind],
+  ] as const)(
+    "given the %s kind, should describe { prompt, ui } as JSON Schema with the kind's own fields",
+    (name, kind) => {
+      const tool = pickerToolDefinition(kind, { name: `pick_${name}`, description: "Ask the person" });
+      expect(tool.name).toBe(`pick_${name}`);
+      expect(tool.parameters).toMatchObject({ type: "object", required: ["prompt", "ui"] });
+      const ui = (tool.parameters.properties as Record<string, { properties?: Record<string, unknown> }>).ui;
+      expect(Object.keys(ui?.properties ?? {})).toContain("kind");
+    },
+  );
 });
