@@ -2,8 +2,9 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, getToolName, isToolUIPart, type UIMessage } from "ai";
 import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { continueAfterAnswers, useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
-import { type FormEvent, useEffect, useState } from "react";
-import { registry, TRIGGER_PHRASES } from "./registry";
+import { useEffect, useState } from "react";
+import { Composer } from "./composer";
+import { registry } from "./registry";
 
 const STORAGE_KEY = "hitl-playground:ai-sdk-chat";
 
@@ -33,18 +34,11 @@ export function AiSdkApp() {
     sendAutomaticallyWhen: continueAfterAnswers,
   });
   const hitl = useAiSdkHitl(chat);
-  const [draft, setDraft] = useState("");
   const busy = chat.status === "submitted" || chat.status === "streaming";
 
   useEffect(() => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(chat.messages));
   }, [chat.messages]);
-
-  const send = (text: string) => {
-    if (text.trim() === "" || busy) return;
-    setDraft("");
-    void hitl.sendMessage({ text });
-  };
 
   return (
     <HitlProvider transport={hitl} registry={registry}>
@@ -108,63 +102,13 @@ export function AiSdkApp() {
                 </article>
               ))}
             </div>
-            <form
-              className="composer"
-              aria-label="Message the model"
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                send(draft);
-              }}
-            >
-              <div className="composer-row">
-                <label htmlFor="ai-composer" className="visually-hidden">
-                  Message
-                </label>
-                <textarea
-                  id="ai-composer"
-                  data-testid="composer"
-                  className="composer-input"
-                  rows={2}
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  onKeyDown={(event) => {
-                    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-                      event.preventDefault();
-                      send(draft);
-                    }
-                  }}
-                />
-                <button
-                  type="submit"
-                  data-testid="send"
-                  className="button button-primary"
-                  disabled={busy || draft.trim() === ""}
-                >
-                  Send
-                </button>
-              </div>
-              <p className="composer-hint">
-                <span role="status" className="composer-activity">
-                  {busy ? "The model is working…" : ""}
-                </span>
-              </p>
-              <ul className="chips" aria-label="Try a phrase">
-                {TRIGGER_PHRASES.map((phrase) => (
-                  <li key={phrase}>
-                    <button
-                      type="button"
-                      className="chip"
-                      data-testid="trigger-chip"
-                      data-phrase={phrase}
-                      disabled={busy}
-                      onClick={() => send(phrase)}
-                    >
-                      {phrase}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </form>
+            <Composer
+              to="the model"
+              disabled={busy}
+              activity={busy ? "The model is working…" : ""}
+              error={undefined}
+              onSend={(text) => hitl.sendMessage({ text })}
+            />
           </section>
           <aside className="queue" aria-labelledby="queue-title" data-testid="pending-queue">
             <h2 id="queue-title">Waiting for you</h2>

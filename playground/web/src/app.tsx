@@ -8,17 +8,9 @@ import {
 } from "eve/react";
 import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { useEveHitl } from "hitl-kit/adapters/eve";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
-import { registry, TRIGGER_PHRASES } from "./registry";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { Composer } from "./composer";
+import { registry } from "./registry";
 
 const SESSION_KEY = "hitl-playground:session";
 const THEME_KEY = "hitl-playground:theme";
@@ -329,95 +321,5 @@ function ToolPart({ part }: { part: EveDynamicToolPart }) {
       {/* The widget, then its receipt, on the call that asked. The queue announces new requests. */}
       {hitl && <HitlRenderer callId={part.toolCallId} announce={false} />}
     </div>
-  );
-}
-
-// ─── Composer ───────────────────────────────────────────────────────────────────────────────────
-
-interface ComposerProps {
-  disabled: boolean;
-  activity: string;
-  error: string | undefined;
-  onSend: (text: string) => Promise<boolean>;
-}
-
-function Composer({ disabled, activity, error, onSend }: ComposerProps) {
-  const [draft, setDraft] = useState("");
-  const inputId = useId();
-  const hintId = useId();
-
-  const submit = (text: string) => {
-    if (disabled || text.trim() === "") return;
-    setDraft("");
-    void onSend(text);
-  };
-
-  return (
-    <form
-      className="composer"
-      aria-label="Message the agent"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        submit(draft);
-      }}
-    >
-      <label htmlFor={inputId} className="visually-hidden">
-        Message
-      </label>
-      <div className="composer-row">
-        <textarea
-          id={inputId}
-          data-testid="composer"
-          className="composer-input"
-          rows={2}
-          value={draft}
-          disabled={disabled}
-          placeholder="Message the agent… (try a phrase below)"
-          aria-describedby={hintId}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit(draft);
-            }
-          }}
-        />
-        <button
-          type="submit"
-          data-testid="send"
-          className="button button-primary"
-          disabled={disabled || draft.trim() === ""}
-        >
-          Send
-        </button>
-      </div>
-      <p id={hintId} className="composer-hint">
-        <span>Enter sends, Shift+Enter adds a line.</span>
-        <span role="status" className="composer-activity">
-          {activity}
-        </span>
-      </p>
-      {error && (
-        <p className="composer-error" role="alert">
-          Couldn't send: {error}
-        </p>
-      )}
-      <ul className="chips" aria-label="Try a phrase">
-        {TRIGGER_PHRASES.map((phrase) => (
-          <li key={phrase}>
-            <button
-              type="button"
-              className="chip"
-              data-testid="trigger-chip"
-              data-phrase={phrase}
-              disabled={disabled}
-              onClick={() => void onSend(phrase)}
-            >
-              {phrase}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </form>
   );
 }
