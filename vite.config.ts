@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
@@ -84,13 +84,46 @@ const kitAliases = [
   { find: /^hitl-kit\/([a-z-]+)$/, replacement: resolve("src/$1/index.ts") },
 ];
 
+/**
+ * Declarations that resolve under every TypeScript `moduleResolution`: `node16`/`nodenext` (what a
+ * Node ESM server importing `hitl-kit/server` uses) need the file a relative import names, with
+ * its extension — `./ledger.js`, `./core/index.js` — where `bundler` also takes `./ledger`. The
+ * sources keep extensionless imports (as Vite, Vitest and Storybook like them); each emitted
+ * `.d.ts` gets its relative specifiers rewritten to the real file, found next to its source, and
+ * the build fails on one that names no file (so a broken declaration never ships).
+ */
+function withExtensions(filePath: string, content: string): { content: string } {
+  const sourceDir = resolve("src", relative(resolve("dist"), dirname(filePath)));
+  const rewrite = (specifier: string): string => {
+    if (/\.(js|mjs|cjs|json|css)$/.test(specifier)) return specifier;
+    const target = resolve(sourceDir, specifier);
+    if (existsSync(`${target}.ts`) || existsSync(`${target}.tsx`)) return `${specifier}.js`;
+    if (existsSync(join(target, "index.ts")) || existsSync(join(target, "index.tsx"))) {
+      return `${specifier.replace(/\/$/, "")}/index.js`;
+    }
+    throw new Error(`${filePath}: "${specifier}" names no source file under ${sourceDir}`);
+  };
+  return {
+    content: content.replace(
+      /(\bfrom\s*|\bimport\s*\(\s*)(["'])(\.{1,2}(?:\/[^"']*)?)\2/g,
+      (_, lead: string, quote: string, specifier: string) => `${lead}${quote}${rewrite(specifier)}${quote}`,
+    ),
+  };
+}
+
 export default defineConfig({
   resolve: { alias: kitAliases },
   plugins: [
     react(),
     preserveUseClient(),
     bundleStyles(),
-    dts({ tsconfigPath: "./tsconfig.build.json", entryRoot: "src", include: ["src"], exclude: ["**/*.test.*"] }),
+    dts({
+      tsconfigPath: "./tsconfig.build.json",
+      entryRoot: "src",
+      include: ["src"],
+      exclude: ["**/*.test.*"],
+      beforeWriteFile: (filePath, content) => withExtensions(filePath, content),
+    }),
   ],
   build: {
     lib: { entry: entries, formats: ["es"] },

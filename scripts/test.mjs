@@ -16,6 +16,7 @@ const stages = [
   ["lint", npx("biome", "check", ".")],
   ["typecheck", npx("tsc", "-p", "tsconfig.json")],
   ["build", ["npm", "run", "build"]],
+  ["package", ["node", "scripts/check-package.mjs"]],
   ["unit", npx("vitest", "run", "--project", "unit")],
   ["dist", npx("vitest", "run", "--project", "dist")],
   ["browser", npx("vitest", "run", "--project", "browser")],
