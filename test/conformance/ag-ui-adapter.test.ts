@@ -3,6 +3,7 @@ import { HttpAgent } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { createAgUiTransport } from "../../src/adapters/ag-ui/transport";
 import type { AnswerBody } from "../../src/core/answer";
+import { selectRequests } from "../../src/core/ledger";
 import { fromToolOutput } from "../../src/core/tool-output";
 import {
   type ConformanceConnection,
@@ -39,6 +40,21 @@ const driver: ConformanceDriver = {
   async createServer() {
     const server: AgUiTestServer = await startAgUiServer();
     let asked = 0;
+    const pages: { agent: HttpAgent; transport: ReturnType<typeof createAgUiTransport> }[] = [];
+    /** No page is sending an answer or running, and the server streams nothing. */
+    const quiet = () =>
+      pages.every(
+        ({ agent, transport }) =>
+          !agent.isRunning &&
+          !selectRequests(transport.store.getSnapshot()).some((r) => r.state === "submitting" && r.error === undefined),
+      );
+    const idle = async () => {
+      for (let i = 0; i < 1000; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (quiet()) break;
+      }
+      await server.idle();
+    };
     const page = (): HttpAgent =>
       new HttpAgent({ url: server.url, threadId: THREAD, initialMessages: server.thread(THREAD) });
     return {
@@ -52,12 +68,13 @@ const driver: ConformanceDriver = {
         return { requestId: call.id, callId: call.id };
       },
       async connect(): Promise<ConformanceConnection> {
-        await server.idle();
+        await idle();
         const agent = page();
         const events: BaseEvent[] = [];
         let replaying = false;
         agent.subscribe({ onEvent: ({ event }) => void (replaying || events.push(event)) });
         const transport = createAgUiTransport(agent);
+        pages.push({ agent, transport });
         return {
           transport,
           // The events and the message list delivered again, as a reconnecting stream does.
@@ -94,7 +111,7 @@ const driver: ConformanceDriver = {
       withdraw: () => {
         throw new Error("skipped for this transport");
       },
-      idle: () => server.idle(),
+      idle,
       close: () => server.close(),
     };
   },

@@ -11,6 +11,7 @@ import {
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { connectChat, continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
 import type { AnswerBody } from "../../src/core/answer";
+import { selectRequests } from "../../src/core/ledger";
 import { fromToolOutput } from "../../src/core/tool-output";
 import { pickerTool } from "../../src/server/ai-sdk";
 import { countToolResults } from "../../src/server/transcript";
@@ -141,8 +142,24 @@ function createServer() {
     }
   };
 
+  const pages: { chat: Chat<UIMessage>; transport: ReturnType<typeof connectChat> }[] = [];
+  /** Nothing is on its way: no page is sending an answer or waiting on a request, no request is running. */
+  const quiet = () =>
+    inFlight === 0 &&
+    pages.every(
+      ({ chat, transport }) =>
+        chat.status !== "submitted" &&
+        chat.status !== "streaming" &&
+        !selectRequests(transport.store.getSnapshot()).some((r) => r.state === "submitting" && r.error === undefined),
+    );
   const idle = async () => {
-    for (let i = 0; i < 500 && inFlight > 0; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    // A page's answer goes through its client (journal claim, then addToolOutput, then the
+    // automatic request) before the route sees it: wait for all of it, as a reload after the
+    // answer arrived would (bounded: a restored answer waits for its grace period).
+    for (let i = 0; i < 1000; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (quiet()) break;
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   };
 
@@ -171,6 +188,7 @@ function createServer() {
         sendAutomaticallyWhen: continueAfterAnswers,
       });
       const transport = connectChat(chat);
+      pages.push({ chat, transport });
       return {
         transport,
         // The chat hands out its whole list again (a re-render, a restored copy): nothing new.
