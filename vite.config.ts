@@ -21,6 +21,15 @@ const entries = {
   "adapters/mcp": "src/adapters/mcp/index.ts",
   "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
   "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
+  widgets: "src/widgets/index.ts",
+  "widgets/media-picker": "src/widgets/media-picker/media-picker.entry.ts",
+  "widgets/template-picker": "src/widgets/template-picker/template-picker.entry.ts",
+  "widgets/aspect-ratio-picker": "src/widgets/aspect-ratio-picker/aspect-ratio-picker.entry.ts",
+  "widgets/multi-select": "src/widgets/multi-select/multi-select.entry.ts",
+  "widgets/form": "src/widgets/form/form.entry.ts",
+  "widgets/approval": "src/widgets/approval/approval.entry.ts",
+  "widgets/question": "src/widgets/question/question.entry.ts",
+  "widgets/open-url": "src/widgets/open-url/open-url.entry.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */
@@ -131,7 +140,10 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       external,
-      output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+      // One file per source module, side-effect free (package.json `sideEffects`): an app's
+      // bundler drops every module it does not use — a chat page that imports the provider and
+      // the renderer gets no widget until the registry's dynamic import asks for one.
+      output: { preserveModules: true, preserveModulesRoot: "src", entryFileNames: "[name].js" },
     },
   },
   test: {

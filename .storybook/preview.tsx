@@ -2,6 +2,7 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { StrictMode } from "react";
 // The package's stylesheet (`hitl-kit/styles.css`): base variables and every widget's styles.
 import "../src/styles.css";
+import { defaultRegistry } from "../src/widgets/index";
 
 type Theme = "light" | "dark";
 
@@ -49,6 +50,9 @@ const withTheme: Decorator = (Story, context) => {
 const preview: Preview = {
   // The last decorator is the outermost.
   decorators: [withTheme, withStrictMode],
+  // The built-in widgets load on first use; the catalog shows each in its states, so they are
+  // loaded before a story renders (the loading shell has a story of its own: Renderer/Loading).
+  loaders: [() => defaultRegistry.preload()],
   globalTypes: {
     theme: {
       description: "Colour theme of the kit",

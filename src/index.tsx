@@ -1,6 +1,7 @@
 "use client";
 /**
- * hitl-kit — typed human-in-the-loop pickers for AI chat UIs.
+ * hitl-kit — typed human-in-the-loop pickers for AI chat UIs. The React layer with the default
+ * registry, whose widgets load on first use.
  *
  *   const transport = useEveHitl(useEveAgent());          // hitl-kit/adapters/eve
  *   <HitlProvider transport={transport}>
@@ -12,10 +13,16 @@ import { HitlProvider as BaseHitlProvider, type HitlProviderProps, useOptionalHi
 import type { Registry } from "./react/registry";
 import { HitlRenderer as BaseHitlRenderer, type HitlRendererProps as BaseHitlRendererProps } from "./react/renderer";
 import type { FallbackProps } from "./react/widget-props";
-import { defaultRegistry, Fallback } from "./widgets/index";
+import { defaultRegistry } from "./widgets/default-registry";
+import { Fallback } from "./widgets/fallback/fallback";
 
 export * from "./react/index";
-export * from "./widgets/index";
+// No widget component here: each loads the first time its kind is asked for (the default
+// registry's dynamic imports). Import one directly from `hitl-kit/widgets/<name>`, or all of
+// them from `hitl-kit/widgets`.
+export { defaultRegistry } from "./widgets/default-registry";
+export { Fallback } from "./widgets/fallback/fallback";
+export { WidgetShell } from "./widgets/shared/widget-shell";
 
 export interface HitlRendererProps extends Omit<BaseHitlRendererProps, "fallback"> {
   /** @default the built-in `Fallback` */

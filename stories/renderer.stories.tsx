@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { CSSProperties } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { multiSelectKind } from "../src/kinds/multi-select";
+import { createRegistry, lazyWidget } from "../src/react/registry";
 import {
   approvalRequest,
   brokenChartRegistry,
@@ -189,5 +191,34 @@ export const UnknownKindDeclined: Story = {
     });
     await expect(await canvas.findByText("Declined")).toBeVisible();
     await expect(canvas.getByText("Reason: I'll choose at check-in")).toBeVisible();
+  },
+};
+
+/**
+ * The first request of a kind whose widget has not loaded yet (the built-in widgets load on first
+ * use): the prompt, a status saying so, and Decline — answerable before the widget arrives. This
+ * story's widget never arrives.
+ */
+export const WidgetLoading: Story = {
+  args: {
+    request: rawPickerRequest(
+      { kind: "multi-select", options: [{ id: "design", label: "Design" }] },
+      { prompt: "Which teams should review this?" },
+    ),
+  },
+  parameters: {
+    hitl: {
+      registry: createRegistry(lazyWidget<typeof multiSelectKind>("multi-select", () => new Promise(() => {}))),
+    },
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const shell = await canvas.findByRole("group", { name: "Which teams should review this?" });
+    await expect(shell).toHaveAttribute("data-state", "loading");
+    await expect(shell).toHaveAttribute("aria-busy", "true");
+    await expect(within(shell).getByRole("status")).toHaveTextContent("Loading…");
+    await userEvent.click(within(shell).getByRole("button", { name: "Decline" }));
+    await expect(await expectOneEnvelope(hitl)).toMatchObject({ declined: true, kind: "multi-select" });
   },
 };

@@ -5,13 +5,15 @@ import {
   type ErrorInfo,
   memo,
   type ReactNode,
+  Suspense,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from "react";
-import { selectRequests } from "../core/ledger";
+import { selectRequest, selectRequests } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
 import type { HitlTransport } from "../core/transport";
 import { useLabels } from "./labels";
@@ -27,6 +29,10 @@ export const rendererLabels = {
   position: (position: number, total: number) => `Request ${position} of ${total}`,
   /** The close button of a request the transport lets a person dismiss (MCP's `cancel`). */
   dismiss: "Close without answering",
+  /** Said while a widget loads (the first request of its kind on this page). */
+  loading: "Loading…",
+  /** Declines the request while its widget loads: the request stays answerable meanwhile. */
+  decline: "Decline",
 };
 
 export interface HitlRendererProps {
@@ -128,7 +134,9 @@ function RendererBody({ callId, settled, announce = true, autoFocus = false, fal
             aria-label={open.length > 1 && position >= 0 ? labels.position(position + 1, open.length) : undefined}
           >
             <RequestBoundary requestId={request.requestId} fallback={fallback}>
-              <RequestWidget requestId={request.requestId} fallback={fallback} />
+              <Suspense fallback={<LoadingShell requestId={request.requestId} />}>
+                <RequestWidget requestId={request.requestId} fallback={fallback} />
+              </Suspense>
             </RequestBoundary>
           </section>
         );
@@ -216,6 +224,42 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
     </ReplyTextContext.Provider>
   );
 });
+
+/**
+ * What a request shows while its widget loads (the first request of a lazy kind): the prompt, a
+ * status that says so, and Decline — the request is answerable from the first frame. Once the
+ * widget has loaded it takes this place, with whatever state the request reached meanwhile.
+ */
+function LoadingShell({ requestId }: { requestId: string }) {
+  const { client } = useHitlContext();
+  const labels = useLabels("renderer", rendererLabels);
+  const { store } = client.transport;
+  const get = useCallback(() => selectRequest(store.getSnapshot(), requestId), [store, requestId]);
+  const request = useSyncExternalStore(store.subscribe, get, get);
+  if (!request) return null;
+  return (
+    <fieldset data-slot="widget" data-state="loading" data-kind={request.kind} className="hitl-widget" aria-busy="true">
+      <legend data-slot="prompt" className="hitl-prompt">
+        {request.prompt}
+      </legend>
+      <p data-slot="status" className="hitl-status" role="status">
+        {labels.loading}
+      </p>
+      {request.state === "open" && (
+        <div data-slot="actions" className="hitl-actions">
+          <button
+            type="button"
+            data-slot="decline"
+            className="hitl-button"
+            onClick={() => client.answer(requestId, { type: "declined" })}
+          >
+            {labels.decline}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
 
 /**
  * Closes a dismissible request without deciding: a button, and Escape anywhere in the request

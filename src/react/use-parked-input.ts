@@ -1,4 +1,5 @@
 "use client";
+import * as React from "react";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { AnswerBody } from "../core/answer";
 import type { SubmitResult } from "../core/client";
@@ -15,7 +16,8 @@ export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<R
   /** The ledger's record, or `undefined` while the request is unknown to this client. */
   readonly request: ParkedRequest | undefined;
   /** The widget and typed payload, or the fallback with its issues. */
-  readonly resolution: RegistryResolution | undefined;
+  /** Never `loading`: the hook suspends until a lazy widget's kind has loaded. */
+  readonly resolution: Exclude<RegistryResolution, { type: "loading" }> | undefined;
   /** The payload parsed by the kind (undefined for the fallback). */
   readonly payload: Req | undefined;
   readonly connection: TransportConnection;
@@ -59,7 +61,11 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   const current = useSyncExternalStore(store.subscribe, getRequest, getRequest);
   const connection = useSyncExternalStore(conn.subscribe, conn.getSnapshot, () => "catching-up" as const);
 
-  const resolution = useMemo(() => (current ? registry.resolve(current) : undefined), [current, registry]);
+  const memoized = useMemo(() => (current ? registry.resolve(current) : undefined), [current, registry]);
+  // A lazy widget still loading is never memoized: once it has loaded, the registry resolves it.
+  const resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
+  if (resolved?.type === "loading") suspend(resolved.loaded);
+  const resolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
   const kind: AnyKind | undefined = options.kind ?? (resolution?.type === "widget" ? resolution.entry.kind : undefined);
   const payload = useMemo(() => {
     if (!current) return undefined;
@@ -122,6 +128,17 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     dismiss,
     retry,
   };
+}
+
+/**
+ * Suspends until `promise` settles: React 19's `use`, or on React 18 the thrown promise its
+ * Suspense has always understood. The surrounding `Suspense` (one per request in
+ * `HitlRenderer`) shows meanwhile.
+ */
+function suspend(promise: Promise<void>): void {
+  const use = (React as { use?: (p: Promise<void>) => void }).use;
+  if (use) use(promise);
+  else throw promise;
 }
 
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };

@@ -1,5 +1,5 @@
 import type { Loader, Meta, StoryContext } from "@storybook/react-vite";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import { expect, waitFor } from "storybook/test";
 import { toEveInputResponse } from "../../src/adapters/eve/answers";
 import type { EveInputResponse } from "../../src/adapters/eve/schemas";
@@ -374,7 +374,10 @@ export function HitlStory({ scenario, children }: HitlStoryProps) {
       journal={noopJournal}
     >
       {children ?? <StoryRenderer />}
-      <PendingActionRunner scenario={scenario} />
+      {/* `useParkedInput` suspends while a lazy widget's kind loads: keep that off the story. */}
+      <Suspense fallback={null}>
+        <PendingActionRunner scenario={scenario} />
+      </Suspense>
     </HitlProvider>
   );
 }

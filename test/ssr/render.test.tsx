@@ -1,13 +1,16 @@
 // @vitest-environment node
 import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, HitlRenderer } from "../../src/index";
+import { defaultRegistry, HitlProvider, HitlRenderer } from "../../src/index";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 
 /**
  * Server rendering (Next.js App Router, any SSR): the renderer and every built-in widget render
- * to HTML without touching `window` or `document`.
+ * to HTML without touching `window` or `document`. The built-in widgets load on first use; a
+ * streaming render (what the App Router does) waits for them, so the HTML holds each widget's
+ * markup even on a cold server.
  */
 describe("server rendering", () => {
   // A real server: no DOM globals at all, so any use of them (beyond a `typeof` guard) throws.
@@ -16,7 +19,9 @@ describe("server rendering", () => {
     expect(typeof document).toBe("undefined");
   });
 
-  it("given one open request of every built-in kind, should render them all to HTML", () => {
+  it("given one open request of every built-in kind on a cold server, a streaming render should hold every widget's markup", async () => {
+    // Cold: no widget has loaded in this process yet.
+    expect(defaultRegistry.get("media")).toBeUndefined();
     const session = createTestSession();
     const ask = (toolName: string, ui: Record<string, unknown>) =>
       session.ask({ toolName, input: { prompt: `Ask ${toolName}`, ui } });
@@ -34,17 +39,35 @@ describe("server rendering", () => {
     session.requestApproval({ toolName: "delete_file", input: { path: "/tmp/x" } });
     ask("broken", { kind: "media", items: "nope" });
 
-    const html = renderToString(
+    const { prelude } = await prerender(
       <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
         <HitlRenderer />
       </HitlProvider>,
     );
+    const html = await new Response(prelude).text();
+    // The widget itself (data-state "open"), not only the loading shell that stood in for it.
     for (const kind of ["media", "template", "aspect-ratio", "multi-select", "form", "question", "approval"]) {
-      expect(html, kind).toContain(`data-kind="${kind}"`);
+      expect(html, kind).toContain(`data-state="open" data-kind="${kind}"`);
     }
     expect(html).toContain("Ask pick_media");
     expect(html).toContain("A lake");
     expect(html).toContain("Delete file");
     expect(html).toContain('data-reason="invalid-payload"');
+  });
+
+  it("given the widgets loaded, a synchronous render (renderToString) should hold the widget's markup too", async () => {
+    await defaultRegistry.preload();
+    const session = createTestSession();
+    session.ask({
+      toolName: "pick_tags",
+      input: { prompt: "Tags?", ui: { kind: "multi-select", options: [{ id: "x", label: "Design" }] } },
+    });
+    const html = renderToString(
+      <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
+        <HitlRenderer />
+      </HitlProvider>,
+    );
+    expect(html).toContain('data-kind="multi-select"');
+    expect(html).toContain("Design");
   });
 });

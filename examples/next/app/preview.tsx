@@ -1,7 +1,8 @@
 "use client";
-import { MediaPicker, type WidgetStatus } from "hitl-kit";
+import type { WidgetStatus } from "hitl-kit";
 import { encodeAnswer, encodeDecline } from "hitl-kit/adapters/eve/wire";
 import type { MediaRequest, MediaResponse } from "hitl-kit/kinds";
+import { MediaPicker } from "hitl-kit/widgets/media-picker";
 import { useState } from "react";
 
 export interface PickerPreviewProps {

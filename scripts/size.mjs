@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+/**
+ * What the kit costs a page, measured as a user's bundler sees it (run after `npm run build`):
+ * esbuild bundles an app's imports of the built package — minified, tree-shaken, code-split,
+ * with react, react-dom, zod, @tanstack/react-query and eve left external — and each output is
+ * gzipped. Checked against the budgets below; exits 1 on any over budget (`npm test` runs it).
+ *
+ *   node scripts/size.mjs            the table, and the budgets checked
+ *   node scripts/size.mjs --json     the figures as JSON (for bench/results.json)
+ *
+ * "Before any request" is the entry plus every chunk it imports statically; a widget's own chunk
+ * is what its dynamic import adds beyond that; a chunk several widgets share is counted once,
+ * with the first widget that needs it, and in the total.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const kB = (bytes) => bytes / 1024;
+
+/** The externals of every measurement (the issue's method; a chat app has these already). */
+export const EXTERNAL = [
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "zod",
+  "zod/*",
+  "@tanstack/react-query",
+  "eve",
+  "eve/*",
+];
+
+/** Budgets, gzip kB. The linear-time pattern engine (re2js) is reported on its own: see PATTERN_ENGINE. */
+export const BUDGETS = { core: 5, page: 15, widget: 10, total: 40 };
+
+/**
+ * re2js (RE2 in JavaScript: model-written patterns are matched in linear time, so no payload can
+ * hang the page) is ~50 kB gz by itself — more than every widget together. It loads only with the
+ * form widget (the one kind with patterns), and is reported on its own line, outside the
+ * per-widget and total budgets, so a regression anywhere else still fails.
+ */
+const PATTERN_ENGINE = /node_modules\/re2js\//;
+
+/**
+ * Bundles `code` (an app's imports) and returns its output files with their gzip size, static
+ * and dynamic imports, and whether the pattern engine is in them.
+ */
+export async function bundle(code, external = EXTERNAL) {
+  const outdir = mkdtempSync(join(tmpdir(), "hitl-size-"));
+  try {
+    const result = await build({
+      stdin: { contents: code, resolveDir: root, loader: "js", sourcefile: "app.js" },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      splitting: true,
+      platform: "browser",
+      outdir,
+      write: false,
+      metafile: true,
+      external,
+      logLevel: "error",
+      // The built package as an app installs it: not the repo's tsconfig `paths` (they map
+      // `hitl-kit/*` to the sources, for the tests).
+      tsconfigRaw: "{}",
+    });
+    const files = new Map();
+    for (const file of result.outputFiles) {
+      if (!file.path.endsWith(".js")) continue;
+      files.set(relative(outdir, file.path), { gz: gzipSync(file.contents).length, min: file.contents.length });
+    }
+    const outputs = new Map();
+    for (const [path, meta] of Object.entries(result.metafile.outputs)) {
+      if (!path.endsWith(".js")) continue;
+      const name = relative(outdir, join(root, path));
+      outputs.set(name, {
+        ...files.get(name),
+        entry: meta.entryPoint === "app.js",
+        statics: meta.imports
+          .filter((i) => i.kind === "import-statement" && !i.external)
+          .map((i) => relative(outdir, join(root, i.path))),
+        dynamics: meta.imports
+          .filter((i) => i.kind === "dynamic-import" && !i.external)
+          .map((i) => relative(outdir, join(root, i.path))),
+        // The share of the file that is the pattern engine (a chunk can hold it and the form).
+        engineShare:
+          Object.entries(meta.inputs).reduce(
+            (n, [input, i]) => n + (PATTERN_ENGINE.test(input) ? i.bytesInOutput : 0),
+            0,
+          ) /
+          Math.max(
+            1,
+            Object.values(meta.inputs).reduce((n, i) => n + i.bytesInOutput, 0),
+          ),
+        // `dist/chunks/media-picker.entry-Ab12.js` → `media-picker`
+        label: meta.entryPoint ? /([a-z-]+)\.entry-[^/]*$/.exec(meta.entryPoint)?.[1] : undefined,
+      });
+    }
+    return outputs;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** A file and everything it imports statically (what loads with it). */
+function closure(outputs, start, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  for (const next of outputs.get(start)?.statics ?? []) closure(outputs, next, seen);
+  return seen;
+}
+
+/** Gzip bytes of these files; `part` picks the kit's share, the engine's, or both (gzip split by minified bytes). */
+const sum = (outputs, names, part = "all") =>
+  [...names].reduce((total, name) => {
+    const file = outputs.get(name);
+    if (!file) return total;
+    const share = part === "all" ? 1 : part === "engine" ? file.engineShare : 1 - file.engineShare;
+    return total + Math.round(file.gz * share);
+  }, 0);
+
+/** Every figure of the budgets. */
+export async function measure() {
+  const core = await bundle(`export * from "hitl-kit/core";`);
+  const coreEntry = [...core.keys()].find((name) => core.get(name).entry);
+  const page = await bundle(
+    `export { HitlProvider, HitlRenderer, useParkedInput } from "hitl-kit"; export { useEveHitl } from "hitl-kit/adapters/eve";`,
+  );
+  const entry = [...page.keys()].find((name) => page.get(name).entry);
+  const initial = closure(page, entry);
+  // Each widget: the files only its dynamic import brings; files two or more widgets bring are
+  // shared (they load once, with the first widget that needs them) and counted on their own row.
+  const targets = [...new Set([...initial].flatMap((name) => page.get(name)?.dynamics ?? []))];
+  const brings = new Map(targets.map((target) => [target, [...closure(page, target)].filter((n) => !initial.has(n))]));
+  const users = new Map();
+  for (const files of brings.values()) for (const name of files) users.set(name, (users.get(name) ?? 0) + 1);
+  const widgets = [];
+  const shared = new Set();
+  let engine = 0;
+  for (const [target, files] of brings) {
+    const own = files.filter((name) => users.get(name) === 1);
+    for (const name of files) if (users.get(name) > 1) shared.add(name);
+    engine += sum(page, own, "engine");
+    widgets.push({ widget: widgetName(page, target), gz: sum(page, own, "kit") });
+  }
+  const total = sum(page, [...page.keys()], "kit");
+  return {
+    core: sum(core, closure(core, coreEntry)),
+    page: sum(page, initial, "kit"),
+    widgets,
+    shared: sum(page, shared, "kit"),
+    patternEngine: engine,
+    total,
+  };
+}
+
+/** A readable name for a widget chunk: the widget folder its entry module comes from. */
+function widgetName(outputs, target) {
+  return outputs.get(target)?.label ?? target.replace(/-[A-Z0-9]+\.js$/, "");
+}
+
+const isMain = process.argv[1] === fileURLToPath(import.meta.url);
+if (isMain) {
+  const figures = await measure();
+  if (process.argv.includes("--json")) {
+    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+  } else {
+    const rows = [
+      ["hitl-kit/core", figures.core, BUDGETS.core],
+      ["a chat page before any request (provider, renderer, hook, eve adapter, fallback)", figures.page, BUDGETS.page],
+      ...figures.widgets.map((w) => [`  widget ${w.widget}: its own chunks`, w.gz, BUDGETS.widget]),
+      ["  chunks several widgets share (loaded once, with the first)", figures.shared, undefined],
+      ["everything together (the pattern engine aside)", figures.total, BUDGETS.total],
+      ["  the pattern engine (re2js), loaded with the form widget only", figures.patternEngine, undefined],
+    ];
+    const failures = rows.filter(([, size, budget]) => budget !== undefined && kB(size) > budget);
+    process.stdout.write("gzip kB (esbuild, minified; react, react-dom, zod, @tanstack/react-query, eve external)\n\n");
+    for (const [label, size, budget] of rows) {
+      const verdict = budget === undefined ? "" : kB(size) > budget ? `  ✗ over ${budget} kB` : `  ≤ ${budget} kB`;
+      process.stdout.write(`${label.padEnd(86)} ${kB(size).toFixed(1).padStart(6)}${verdict}\n`);
+    }
+    if (failures.length > 0) {
+      process.stderr.write(`\n✗ ${failures.length} over budget\n`);
+      process.exit(1);
+    }
+    process.stdout.write("\n✓ every budget holds\n");
+  }
+}
