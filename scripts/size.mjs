@@ -50,11 +50,11 @@ const PATTERN_ENGINE = /node_modules\/re2js\//;
  * Bundles `code` (an app's imports) and returns its output files with their gzip size, static
  * and dynamic imports, and whether the pattern engine is in them.
  */
-export async function bundle(code, external = EXTERNAL) {
+export async function bundle(code, external = EXTERNAL, resolveDir = root) {
   const outdir = mkdtempSync(join(tmpdir(), "hitl-size-"));
   try {
     const result = await build({
-      stdin: { contents: code, resolveDir: root, loader: "js", sourcefile: "app.js" },
+      stdin: { contents: code, resolveDir, loader: "js", sourcefile: "app.js" },
       bundle: true,
       minify: true,
       format: "esm",
@@ -65,6 +65,8 @@ export async function bundle(code, external = EXTERNAL) {
       metafile: true,
       external,
       logLevel: "error",
+      // JavaScript only: a library's stylesheet and fonts (a peer imports KaTeX's) are not counted.
+      loader: { ".css": "empty", ".woff": "empty", ".woff2": "empty", ".ttf": "empty", ".svg": "empty", ".png": "empty" },
       // The built package as an app installs it: not the repo's tsconfig `paths` (they map
       // `hitl-kit/*` to the sources, for the tests).
       tsconfigRaw: "{}",
