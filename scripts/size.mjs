@@ -66,7 +66,14 @@ export async function bundle(code, external = EXTERNAL, resolveDir = root) {
       external,
       logLevel: "error",
       // JavaScript only: a library's stylesheet and fonts (a peer imports KaTeX's) are not counted.
-      loader: { ".css": "empty", ".woff": "empty", ".woff2": "empty", ".ttf": "empty", ".svg": "empty", ".png": "empty" },
+      loader: {
+        ".css": "empty",
+        ".woff": "empty",
+        ".woff2": "empty",
+        ".ttf": "empty",
+        ".svg": "empty",
+        ".png": "empty",
+      },
       // The built package as an app installs it: not the repo's tsconfig `paths` (they map
       // `hitl-kit/*` to the sources, for the tests).
       tsconfigRaw: "{}",
