@@ -13,6 +13,8 @@
  *    streamed as `message.appended` deltas: ~90% deltas, ~5 requests and approvals per 1,000
  *    events, real event shapes): the kit's ledger vs eve's own `conversationReducer`, min / median
  *    / max over the runs, per event and the ratio.
+ * 3. Re-renders — commits of an open media picker (React Profiler) while 1,000 unrelated stream
+ *    events arrive (`bench/renders.mjs`).
  *
  * Runs after `npm run build` (it measures the built package). The peers install into
  * `bench/peers/` (`npm ci` there, first run only). Times are wall-clock on whatever else the
@@ -27,6 +29,7 @@ import { conversationReducer } from "eve/react";
 import { eveEventToAction } from "hitl-kit/adapters/eve";
 import { createLedger, reduceLedger, selectRequests } from "hitl-kit/core";
 import { BUDGETS, bundle, measure } from "../scripts/size.mjs";
+import { measureRenders } from "./renders.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -223,6 +226,19 @@ console.table(
   })),
 );
 
+const renders = await measureRenders(root, 1_000);
+process.stdout.write(
+  "\n3. Renders of an open widget (the media picker) while unrelated events arrive (React Profiler)\n",
+);
+console.table([
+  {
+    "unrelated events": renders.events,
+    "widget commits": renders.renders,
+    "per event": renders.perEvent,
+    "(commits to mount it)": renders.mountCommits,
+  },
+]);
+
 const results = {
   date: new Date().toISOString(),
   machine,
@@ -232,9 +248,9 @@ const results = {
     hitlMs: { min: hitlMs.min, median: hitlMs.median, max: hitlMs.max },
     eveMs: { min: eveMs.min, median: eveMs.median, max: eveMs.max },
   })),
+  rerenders: renders,
   notMeasuredYet: [
     "Chromium: MediaPicker with 10,000 items (mount, DOM nodes, key move), TemplatePicker with 2,000, request-to-interactive (cold/warm)",
-    "React Profiler: renders of an open widget per unrelated stream event",
   ],
 };
 writeFileSync(join(here, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
