@@ -145,6 +145,11 @@ export default defineConfig({
   },
   server,
   preview: server,
+  // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
+  // the first picker does not make Vite discover a dependency and reload the page mid-request.
+  optimizeDeps: {
+    include: ["radix-ui", "@radix-ui/react-slot", "@tanstack/react-virtual", "re2js"],
+  },
   build: {
     outDir: here("dist"),
     emptyOutDir: true,

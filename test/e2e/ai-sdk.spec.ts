@@ -69,6 +69,8 @@ test("a picker declined with a reason: one typed decline", async ({ page }) => {
   const { posts } = await openChat(page);
   await page.locator('[data-testid=trigger-chip][data-phrase="pick media"]').click();
   const queue = page.getByTestId("pending-queue");
+  // The widget, not the loading shell (whose Decline declines at once, without a reason).
+  await expect(queue.locator('[data-slot=widget][data-kind=media][data-state="open"]')).toBeVisible();
   await queue.getByRole("button", { name: "Decline" }).click();
   await queue.getByLabel("Reason (optional)").fill("none of these");
   const before = (await prompts(page)).length;
@@ -82,6 +84,7 @@ test("an approval denied with a note: one denial the model reads", async ({ page
   const { posts } = await openChat(page);
   await page.locator('[data-testid=trigger-chip][data-phrase="delete file"]').click();
   const queue = page.getByTestId("pending-queue");
+  await expect(queue.locator('[data-slot=widget][data-kind=approval][data-state="open"]')).toBeVisible();
   await queue.getByRole("button", { name: "Deny" }).click();
   await queue.getByLabel("Note for the agent (optional)").fill("keep it");
   const before = (await prompts(page)).length;
