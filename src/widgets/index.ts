@@ -10,5 +10,5 @@ export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker"
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
 export { Question, type QuestionProps, TextQuestion, type TextQuestionProps } from "./question/question";
-export { WidgetShell } from "./shared/widget-shell";
+export { WidgetShell } from "./shared/shell-submit";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

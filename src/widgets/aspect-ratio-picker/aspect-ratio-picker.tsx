@@ -5,6 +5,7 @@ import { type AspectRatioPreset, aspectRatioKind, normalizeRatio } from "../../k
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -17,7 +18,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { type AspectRatioLabels, aspectRatioLabels } from "./labels";

@@ -26,6 +26,7 @@ import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { Field, type FieldControlProps } from "../shared/field";
+import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -39,8 +40,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
-  type ShellSubmitProps,
   useShell,
 } from "../shared/widget-shell";
 import { type FormLabels, formLabels } from "./labels";

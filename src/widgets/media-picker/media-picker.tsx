@@ -24,6 +24,7 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -36,7 +37,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { columnsFor, GRID_GAP, moveIndex, previewSources, thumbnailSource, toggleSelection } from "./grid-logic";

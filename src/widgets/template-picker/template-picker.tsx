@@ -30,6 +30,7 @@ import {
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { Field } from "../shared/field";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -43,7 +44,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { type TemplateLabels, templateLabels } from "./labels";
