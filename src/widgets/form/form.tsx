@@ -1,10 +1,8 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
-  createContext,
   type ReactNode,
   useCallback,
-  useContext,
   useEffect,
   useId,
   useMemo,
@@ -25,7 +23,9 @@ import {
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { Field, type FieldControlProps } from "../shared/field";
+import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -78,12 +78,7 @@ interface FormContextValue {
   readonly submit: () => void;
 }
 
-const FormContext = createContext<FormContextValue | null>(null);
-function useFormWidget(): FormContextValue {
-  const value = useContext(FormContext);
-  if (!value) throw new Error("hitl-kit: Form parts must be rendered inside <Form.Root>");
-  return value;
-}
+const [FormProvider, useFormWidget] = createWidgetContext<FormContextValue>("Form");
 
 /** A value left empty: for an optional field it is left out of the answer. */
 function isEmpty(value: FormValue | undefined): boolean {
@@ -128,22 +123,9 @@ export interface FormRootProps
   extends Omit<FormProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: FormRootProps) {
+function Root(props: FormRootProps) {
+  const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
+    splitShellProps(props);
   const labels = useLabels("form", formLabels);
   const { fields } = payload;
   const defaults = useMemo(() => formDefaults(fields), [fields]);
@@ -160,7 +142,7 @@ function Root({
   const controls = useRef(new Map<string, HTMLElement>());
   // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
   // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<FormResponse>({ status, onSubmit });
+  const reply = useAnswer<FormResponse>({ status: shell.status, onSubmit });
   const base = useId();
 
   const readValue = useCallback(
@@ -242,20 +224,9 @@ function Root({
   };
 
   return (
-    <FormContext.Provider value={context}>
-      <ShellRoot
-        kind="form"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-form-widget", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </FormContext.Provider>
+    <FormProvider value={context}>
+      <ShellRoot kind="form" {...shell} {...fieldset} className={cx("hitl-form-widget", className)} />
+    </FormProvider>
   );
 }
 

@@ -2,12 +2,10 @@
 import { ToggleGroup } from "radix-ui";
 import {
   type ComponentPropsWithoutRef,
-  createContext,
   memo,
   type ReactNode,
   type RefObject,
   useCallback,
-  useContext,
   useDeferredValue,
   useEffect,
   useId,
@@ -29,7 +27,9 @@ import {
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
+import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -139,12 +139,7 @@ interface TemplateContextValue {
   readonly submit: () => void;
 }
 
-const TemplateContext = createContext<TemplateContextValue | null>(null);
-function useTemplatePicker(): TemplateContextValue {
-  const value = useContext(TemplateContext);
-  if (!value) throw new Error("hitl-kit: TemplatePicker parts must be rendered inside <TemplatePicker.Root>");
-  return value;
-}
+const [TemplateProvider, useTemplatePicker] = createWidgetContext<TemplateContextValue>("TemplatePicker");
 
 /** Issues of the answer split by where they belong: a variable, the choice, or neither. */
 function splitIssues(issues: readonly HitlIssue[]) {
@@ -165,22 +160,9 @@ export interface TemplatePickerRootProps
   extends Omit<TemplatePickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: TemplatePickerRootProps) {
+function Root(props: TemplatePickerRootProps) {
+  const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
+    splitShellProps(props);
   const labels = useLabels("template", templateLabels);
   const { templates } = payload;
   const [draft, setDraft] = useControllableState<TemplateDraft>({
@@ -199,7 +181,7 @@ function Root({
   const searchRef = useRef<HTMLInputElement>(null);
   // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
   // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<TemplateResponse>({ status, onSubmit });
+  const reply = useAnswer<TemplateResponse>({ status: shell.status, onSubmit });
   const base = useId();
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
@@ -328,20 +310,9 @@ function Root({
   };
 
   return (
-    <TemplateContext.Provider value={context}>
-      <ShellRoot
-        kind="template"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-template-picker", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </TemplateContext.Provider>
+    <TemplateProvider value={context}>
+      <ShellRoot kind="template" {...shell} {...fieldset} className={cx("hitl-template-picker", className)} />
+    </TemplateProvider>
   );
 }
 
