@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import type { WidgetStatus } from "../../src/react/widget-props";
 import { createWidgetContext } from "../../src/widgets/shared/create-widget-context";
 import { splitShellProps } from "../../src/widgets/shared/shell-props";
 
@@ -45,7 +46,8 @@ describe("splitShellProps", () => {
   });
 
   it("given no shell props, should leave none of them on the rest (nothing stray reaches the fieldset)", () => {
-    const [shell, rest] = splitShellProps({ payload: 1 });
+    const props: { payload: number; status?: WidgetStatus } = { payload: 1 };
+    const [shell, rest] = splitShellProps(props);
     expect(Object.keys(rest)).toEqual(["payload"]);
     expect(shell.status).toBeUndefined();
   });

@@ -1,15 +1,5 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import type { HitlIssue } from "../../core/issues";
+import { type ComponentPropsWithoutRef, type ReactNode, useCallback, useId, useMemo, useState } from "react";
 import { validateAnswer } from "../../kinds/define-kind";
 import {
   type FormField,
@@ -20,14 +10,14 @@ import {
   formDefaults,
   formKind,
 } from "../../kinds/form";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
+import { fieldUnder } from "../shared/draft-issues";
 import { Field, type FieldControlProps } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
-import { useAnswer } from "../shared/use-answer";
-import { useControllableState } from "../shared/use-controllable-state";
+import { TextControl } from "../shared/text-control";
+import { useDraft } from "../shared/use-draft";
 import {
   cx,
   ShellActions,
@@ -100,24 +90,12 @@ export function formAnswerValues(fields: readonly FormField[], read: (field: For
   return values;
 }
 
-/** Issues of the answer by field name (first message each), and those that belong to no field. */
-function splitIssues(
-  fields: readonly FormField[],
-  issues: readonly HitlIssue[],
-): { byField: Map<string, string>; general: string[] } {
-  const names = new Set(fields.map((field) => field.name));
-  const byField = new Map<string, string>();
-  const general: string[] = [];
-  for (const issue of issues) {
-    const [root, name] = issue.path;
-    if (root === "values" && typeof name === "string" && names.has(name)) {
-      if (!byField.has(name)) byField.set(name, issue.message);
-    } else {
-      general.push(issue.message);
-    }
-  }
-  return { byField, general };
+/** A field's value in the draft; a key the draft lacks reads as the field's default. */
+function readFormValue(values: FormValues, defaults: FormValues, field: FormField): FormValue {
+  return (Object.hasOwn(values, field.name) ? values[field.name] : defaults[field.name]) ?? null;
 }
+
+const fieldOfValues = fieldUnder("values");
 
 export interface FormRootProps
   extends Omit<FormProps, "prompt">,
@@ -129,71 +107,34 @@ function Root(props: FormRootProps) {
   const labels = useLabels("form", formLabels);
   const { fields } = payload;
   const defaults = useMemo(() => formDefaults(fields), [fields]);
-  const [values, setValues] = useControllableState<FormValues>({
+  const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
+  const base = useId();
+
+  const validate = useCallback(
+    (values: FormValues) => {
+      const checked = validateAnswer(formKind, payload, {
+        values: formAnswerValues(fields, (field) => readFormValue(values, defaults, field)),
+      });
+      if (badInput.size === 0) return checked;
+      // The browser hides unparseable number text from the value; say so instead of "Required".
+      const local = [...badInput].map((name) => ({ path: ["values", name], message: labels.notANumber }));
+      return { ok: false as const, issues: [...local, ...(checked.ok ? [] : checked.issues)] };
+    },
+    [payload, fields, defaults, badInput, labels],
+  );
+  const draft = useDraft({
     value,
     defaultValue: defaultValue ?? defaults,
     onValueChange,
+    validate,
+    fields,
+    fieldOf: fieldOfValues,
+    formatIssue: labels.issue,
+    status: shell.status,
+    onSubmit,
   });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
-  const [focusRequest, setFocusRequest] = useState<{ readonly name: string; readonly attempt: number } | null>(null);
-  const controls = useRef(new Map<string, HTMLElement>());
-  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
-  // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<FormResponse>({ status: shell.status, onSubmit });
-  const base = useId();
-
-  const readValue = useCallback(
-    (field: FormField): FormValue =>
-      (Object.hasOwn(values, field.name) ? values[field.name] : defaults[field.name]) ?? null,
-    [values, defaults],
-  );
-  const answerValues = useMemo(() => formAnswerValues(fields, readValue), [fields, readValue]);
-  const validation = useMemo(
-    () => validateAnswer(formKind, payload, { values: answerValues }),
-    [payload, answerValues],
-  );
-
-  const { errors, general } = useMemo(() => {
-    const split = splitIssues(fields, [...(validation.ok ? [] : validation.issues), ...refused]);
-    // The browser hides unparseable number text from the value; say so instead of "Required".
-    for (const name of badInput) split.byField.set(name, labels.notANumber);
-    return { errors: split.byField, general: split.general };
-  }, [fields, validation, refused, badInput, labels]);
-
-  const summary = useMemo(() => {
-    if (!submitted) return [];
-    const lines: string[] = [];
-    for (const field of fields) {
-      const message = errors.get(field.name);
-      if (message !== undefined) lines.push(labels.issue(field.label, message));
-    }
-    return [...lines, ...general];
-  }, [submitted, fields, errors, general, labels]);
-
-  useEffect(() => {
-    if (focusRequest) controls.current.get(focusRequest.name)?.focus();
-  }, [focusRequest]);
-
-  const submit = () => {
-    if (reply.sent()) return;
-    setSubmitted(true);
-    const firstInvalid = fields.find((field) => errors.has(field.name));
-    if (!validation.ok || firstInvalid) {
-      if (firstInvalid)
-        setFocusRequest((previous) => ({ name: firstInvalid.name, attempt: (previous?.attempt ?? 0) + 1 }));
-      return;
-    }
-    const outcome = reply.submit(validation.value);
-    if (outcome.type === "refused") {
-      setRefused(outcome.issues);
-      const { byField } = splitIssues(fields, outcome.issues);
-      const first = fields.find((field) => byField.has(field.name));
-      if (first) setFocusRequest((previous) => ({ name: first.name, attempt: (previous?.attempt ?? 0) + 1 }));
-    }
-  };
+  const values = draft.value;
+  const readValue = useCallback((field: FormField) => readFormValue(values, defaults, field), [values, defaults]);
 
   const context: FormContextValue = {
     payload,
@@ -201,10 +142,7 @@ function Root(props: FormRootProps) {
     answer,
     controlId: (name) => `${base}-field-${name}`,
     readValue,
-    setFieldValue: (name, next) => {
-      setRefused([]);
-      setValues((previous) => ({ ...previous, [name]: next }));
-    },
+    setFieldValue: (name, next) => draft.setValue((previous) => ({ ...previous, [name]: next })),
     setBadInput: (name, bad) =>
       setBadInputState((previous) => {
         if (previous.has(name) === bad) return previous;
@@ -213,14 +151,11 @@ function Root(props: FormRootProps) {
         else next.delete(name);
         return next;
       }),
-    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
-    visibleError: (name) => (submitted || touched.has(name) ? errors.get(name) : undefined),
-    registerControl: (name, element) => {
-      if (element) controls.current.set(name, element);
-      else controls.current.delete(name);
-    },
-    summary,
-    submit,
+    touch: draft.touch,
+    visibleError: draft.error,
+    registerControl: draft.registerControl,
+    summary: draft.summary,
+    submit: draft.submit,
   };
 
   return (
@@ -318,27 +253,16 @@ function Control({
     case "text":
     case "email":
     case "url":
-      return (
-        <input
-          {...shared}
-          type={field.type}
-          className="hitl-input"
-          value={text}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
-          onChange={(event) => setFieldValue(field.name, event.target.value)}
-        />
-      );
     case "textarea":
       return (
-        <textarea
+        <TextControl
           {...shared}
-          className="hitl-input hitl-textarea"
-          rows={3}
+          type={field.type === "textarea" ? undefined : field.type}
+          multiline={field.type === "textarea"}
           value={text}
           placeholder={field.placeholder}
-          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
-          onChange={(event) => setFieldValue(field.name, event.target.value)}
+          maxLength={field.maxLength}
+          onValueChange={(next) => setFieldValue(field.name, next)}
         />
       );
     case "number":
