@@ -19,21 +19,24 @@ export interface Focusable {
   focus(): void;
 }
 
-export interface DraftOptions<Draft, Res> {
+export interface DraftOptions<D, Res> {
   /** The draft (controlled). */
-  value?: Draft | undefined;
+  value?: D | undefined;
   /** The initial draft (uncontrolled). */
-  defaultValue: Draft;
+  defaultValue: D;
   /** Called with the whole draft whenever it changes. */
-  onValueChange?: ((draft: Draft) => void) | undefined;
+  onValueChange?: ((draft: D) => void) | undefined;
   /**
    * Checks a draft: the answer to send, or the issues in its way. Runs whenever the draft changes,
    * so keep it stable (`useCallback`). Put a local problem (e.g. unparseable text) before the
    * schema's issues to show it instead of theirs.
    */
-  validate: (draft: Draft) => Validated<Res>;
-  /** The fields shown, in order: the summary and the focus on a refused submit follow it. */
-  fields: readonly DraftField[];
+  validate: (draft: D) => Validated<Res>;
+  /**
+   * The fields shown, in order: the summary and the focus on a refused submit follow it. A function
+   * when they depend on the draft (a template's variables); keep it stable then.
+   */
+  fields: readonly DraftField[] | ((draft: D) => readonly DraftField[]);
   /** The field an issue belongs to; `undefined` (or a field not shown) puts it in the summary only. */
   fieldOf: (issue: HitlIssue) => string | undefined;
   /** A summary line for a field's problem. */
@@ -83,13 +86,14 @@ export function useDraft<D, Res>({
   const reply = useAnswer<Res>({ status, onSubmit });
 
   const checked = useMemo(() => validate(draft), [validate, draft]);
+  const shown = useMemo(() => (typeof fields === "function" ? fields(draft) : fields), [fields, draft]);
   const issues = useMemo(
-    () => splitIssuesByField(fields, [...(checked.ok ? [] : checked.issues), ...refused], fieldOf),
-    [fields, checked, refused, fieldOf],
+    () => splitIssuesByField(shown, [...(checked.ok ? [] : checked.issues), ...refused], fieldOf),
+    [shown, checked, refused, fieldOf],
   );
   const summary = useMemo(
-    () => (submitted ? issueSummary(fields, issues, formatIssue) : []),
-    [submitted, fields, issues, formatIssue],
+    () => (submitted ? issueSummary(shown, issues, formatIssue) : []),
+    [submitted, shown, issues, formatIssue],
   );
 
   useEffect(() => {
@@ -104,7 +108,7 @@ export function useDraft<D, Res>({
   const submit = () => {
     if (reply.sent()) return;
     setSubmitted(true);
-    const first = firstInvalidField(fields, issues.byField);
+    const first = firstInvalidField(shown, issues.byField);
     if (!checked.ok || first !== undefined) {
       focus(first);
       return;
@@ -112,7 +116,7 @@ export function useDraft<D, Res>({
     const outcome = reply.submit(checked.value);
     if (outcome.type === "refused") {
       setRefused(outcome.issues);
-      focus(firstInvalidField(fields, splitIssuesByField(fields, outcome.issues, fieldOf).byField));
+      focus(firstInvalidField(shown, splitIssuesByField(shown, outcome.issues, fieldOf).byField));
     }
   };
 
@@ -130,17 +134,24 @@ export function useDraft<D, Res>({
     setTouched(new Set());
   }, []);
 
+  const touch = useCallback(
+    (name: string) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
+    [],
+  );
+
+  const registerControl = useCallback((name: string, control: Focusable | null) => {
+    if (control) controls.current.set(name, control);
+    else controls.current.delete(name);
+  }, []);
+
   return {
     value: draft,
     setValue,
-    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
+    touch,
     error: (name) => (submitted || touched.has(name) ? issues.byField.get(name) : undefined),
     submitted,
     summary,
-    registerControl: (name, control) => {
-      if (control) controls.current.set(name, control);
-      else controls.current.delete(name);
-    },
+    registerControl,
     submit,
     reset,
   };

@@ -13,10 +13,9 @@ import {
   useRef,
   useState,
 } from "react";
-import type { HitlIssue } from "../../core/issues";
+import type { HitlIssue, Validated } from "../../core/issues";
 import { isSafeMediaUrl } from "../../core/url";
 import { validateAnswer } from "../../kinds/define-kind";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import {
   type Template,
   type TemplateRequest,
@@ -30,8 +29,8 @@ import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props"
 import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
-import { useAnswer } from "../shared/use-answer";
-import { useControllableState } from "../shared/use-controllable-state";
+import { TextControl } from "../shared/text-control";
+import { useDraft } from "../shared/use-draft";
 import {
   cx,
   ShellActions,
@@ -141,19 +140,19 @@ interface TemplateContextValue {
 
 const [TemplateProvider, useTemplatePicker] = createWidgetContext<TemplateContextValue>("TemplatePicker");
 
-/** Issues of the answer split by where they belong: a variable, the choice, or neither. */
-function splitIssues(issues: readonly HitlIssue[]) {
-  const variables = new Map<string, string>();
-  const choice: string[] = [];
-  const general: string[] = [];
-  for (const issue of issues) {
-    const [root, name] = issue.path;
-    if (root === "variables" && typeof name === "string") {
-      if (!variables.has(name)) variables.set(name, issue.message);
-    } else if (root === "templateId") choice.push(issue.message);
-    else general.push(issue.message);
-  }
-  return { variables, choice, general };
+/** The draft's key for the choice of template (a variable's name always starts with a letter). */
+const CHOICE = "";
+
+/** Where an issue shows: the choice of template, one of its variables, or (undefined) the summary only. */
+function fieldOfTemplateIssue(issue: HitlIssue): string | undefined {
+  const [root, name] = issue.path;
+  if (root === "templateId") return CHOICE;
+  return root === "variables" && typeof name === "string" ? name : undefined;
+}
+
+/** A variable's text in the draft; one the draft lacks reads as the variable's default. */
+function readVariable(variables: Readonly<Record<string, string>>, variable: TemplateVariable): string {
+  return (Object.hasOwn(variables, variable.name) ? variables[variable.name] : undefined) ?? variable.default ?? "";
 }
 
 export interface TemplatePickerRootProps
@@ -165,23 +164,10 @@ function Root(props: TemplatePickerRootProps) {
     splitShellProps(props);
   const labels = useLabels("template", templateLabels);
   const { templates } = payload;
-  const [draft, setDraft] = useControllableState<TemplateDraft>({
-    value,
-    defaultValue: defaultValue ?? EMPTY_DRAFT,
-    onValueChange,
-  });
   const [query, setQuery] = useState("");
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
-  const [focusRequest, setFocusRequest] = useState<{ readonly target: string; readonly attempt: number } | null>(null);
-  const controls = useRef(new Map<string, HTMLElement>());
   const groupRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
-  // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<TemplateResponse>({ status: shell.status, onSubmit });
   const base = useId();
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
@@ -193,88 +179,71 @@ function Root(props: TemplatePickerRootProps) {
     [index, deferredQuery, selectedTags],
   );
 
-  const chosenId = draft.templateId;
-  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
-  const variableValue = useCallback(
-    (variable: TemplateVariable) =>
-      (Object.hasOwn(draft.variables, variable.name) ? draft.variables[variable.name] : undefined) ??
-      variable.default ??
-      "",
-    [draft.variables],
+  const validate = useCallback(
+    ({ templateId, variables }: TemplateDraft): Validated<TemplateResponse> => {
+      if (templateId === undefined)
+        return { ok: false, issues: [{ path: ["templateId"], message: labels.chooseTemplate }] };
+      // Only the chosen template's variables: a draft may still hold another template's values.
+      const values = (byId.get(templateId)?.variables ?? []).map((variable) => [
+        variable.name,
+        readVariable(variables, variable),
+      ]);
+      return validateAnswer(templateKind, payload, { templateId, variables: Object.fromEntries(values) });
+    },
+    [payload, byId, labels],
   );
+  // The choice, then the chosen template's variables: the order the picker shows them in.
+  const fields = useCallback(
+    ({ templateId }: TemplateDraft) => [
+      { name: CHOICE },
+      ...((templateId === undefined ? undefined : byId.get(templateId))?.variables ?? []).map((variable) => ({
+        name: variable.name,
+        label: variable.label,
+      })),
+    ],
+    [byId],
+  );
+  const draft = useDraft({
+    value,
+    defaultValue: defaultValue ?? EMPTY_DRAFT,
+    onValueChange,
+    validate,
+    fields,
+    fieldOf: fieldOfTemplateIssue,
+    formatIssue: labels.issue,
+    status: shell.status,
+    onSubmit,
+  });
 
-  const validation = useMemo(() => {
-    if (chosenId === undefined) return undefined;
-    // Only the chosen template's variables: a draft may still hold another template's values.
-    const variables = Object.fromEntries(
-      (chosen?.variables ?? []).map((variable) => [variable.name, variableValue(variable)]),
-    );
-    return validateAnswer(templateKind, payload, { templateId: chosenId, variables });
-  }, [payload, chosenId, chosen, variableValue]);
+  const chosenId = draft.value.templateId;
+  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
+  const { variables } = draft.value;
+  const variableValue = useCallback((variable: TemplateVariable) => readVariable(variables, variable), [variables]);
 
-  const issues = useMemo(() => {
-    const split = splitIssues([...(validation && !validation.ok ? validation.issues : []), ...refused]);
-    if (chosenId === undefined) split.choice.unshift(labels.chooseTemplate);
-    return split;
-  }, [validation, refused, chosenId, labels]);
-
-  const summary = useMemo(() => {
-    if (!submitted) return [];
-    const lines = [...issues.choice];
-    for (const variable of chosen?.variables ?? []) {
-      const message = issues.variables.get(variable.name);
-      if (message !== undefined) lines.push(labels.issue(variable.label, message));
-    }
-    return [...lines, ...issues.general];
-  }, [submitted, issues, chosen, labels]);
-
+  const { registerControl, reset, setValue } = draft;
   useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === "") {
-      const radios = groupRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
-      const target = radios && ([...radios].find((radio) => radio.checked) ?? radios[0]);
-      (target ?? searchRef.current)?.focus();
-    } else {
-      controls.current.get(focusRequest.target)?.focus();
-    }
-  }, [focusRequest]);
-
-  const requestFocus = (target: string) =>
-    setFocusRequest((previous) => ({ target, attempt: (previous?.attempt ?? 0) + 1 }));
-
-  const firstInvalidVariable = (messages: ReadonlyMap<string, string>) =>
-    (chosen?.variables ?? []).find((variable) => messages.has(variable.name));
-
-  const submit = () => {
-    if (reply.sent()) return;
-    setSubmitted(true);
-    if (!validation?.ok) {
-      const first = firstInvalidVariable(issues.variables);
-      if (issues.choice.length > 0) requestFocus("");
-      else if (first) requestFocus(first.name);
-      return;
-    }
-    const outcome = reply.submit(validation.value);
-    if (outcome.type === "refused") {
-      setRefused(outcome.issues);
-      const first = firstInvalidVariable(splitIssues(outcome.issues).variables);
-      if (first) requestFocus(first.name);
-    }
-  };
+    // The choice is focused as a radio: the checked card, else the first one, else the search box.
+    registerControl(CHOICE, {
+      focus: () => {
+        const radios = groupRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+        const target = radios && ([...radios].find((radio) => radio.checked) ?? radios[0]);
+        (target ?? searchRef.current)?.focus();
+      },
+    });
+    return () => registerControl(CHOICE, null);
+  }, [registerControl]);
 
   const choose = useCallback(
     (templateId: string) => {
       const template = byId.get(templateId);
       if (!template) return;
-      setRefused([]);
       // A new choice starts clean: its variables' errors show only once they are left or submitted.
-      setSubmitted(false);
-      setTouched(new Set());
-      setDraft((previous) =>
+      reset();
+      setValue((previous) =>
         previous.templateId === templateId ? previous : { templateId, variables: templateDefaults(template) },
       );
     },
-    [byId, setDraft],
+    [byId, reset, setValue],
   );
 
   const context: TemplateContextValue = {
@@ -292,21 +261,16 @@ function Root(props: TemplatePickerRootProps) {
     chosenId,
     choose,
     variableValue,
-    setVariable: (name, next) => {
-      setRefused([]);
-      setDraft((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } }));
-    },
-    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
-    variableError: (name) => (submitted || touched.has(name) ? issues.variables.get(name) : undefined),
-    templateError: submitted ? issues.choice[0] : undefined,
-    registerControl: (name, element) => {
-      if (element) controls.current.set(name, element);
-      else controls.current.delete(name);
-    },
+    setVariable: (name, next) =>
+      setValue((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } })),
+    touch: draft.touch,
+    variableError: draft.error,
+    templateError: draft.error(CHOICE),
+    registerControl,
     groupRef,
     searchRef,
-    summary,
-    submit,
+    summary: draft.summary,
+    submit: draft.submit,
   };
 
   return (
@@ -566,34 +530,21 @@ function Variables({ className }: { className?: string }) {
           controlId={`${ids.radioName}-var-${variable.name}`}
           data-slot="variable"
         >
-          {(control) => {
-            const shared = {
-              ...control,
-              "data-slot": "variable-control",
-              name: variable.name,
-              required: variable.required,
-              placeholder: variable.placeholder,
-              maxLength: variable.maxLength ?? MAX_TEXT_LENGTH,
-              value: variableValue(variable),
-              ref: (element: HTMLElement | null) => registerControl(variable.name, element),
-              onBlur: () => touch(variable.name),
-            };
-            return variable.multiline ? (
-              <textarea
-                {...shared}
-                className="hitl-input hitl-textarea"
-                rows={3}
-                onChange={(event) => setVariable(variable.name, event.target.value)}
-              />
-            ) : (
-              <input
-                {...shared}
-                type="text"
-                className="hitl-input"
-                onChange={(event) => setVariable(variable.name, event.target.value)}
-              />
-            );
-          }}
+          {(control) => (
+            <TextControl
+              {...control}
+              data-slot="variable-control"
+              name={variable.name}
+              required={variable.required}
+              multiline={variable.multiline}
+              placeholder={variable.placeholder}
+              maxLength={variable.maxLength}
+              value={variableValue(variable)}
+              ref={(element) => registerControl(variable.name, element)}
+              onBlur={() => touch(variable.name)}
+              onValueChange={(next) => setVariable(variable.name, next)}
+            />
+          )}
         </Field>
       ))}
     </fieldset>
