@@ -9,6 +9,7 @@ export { Form, type FormProps } from "./form/form";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
-export { Question, type QuestionProps, TextQuestion, type TextQuestionProps } from "./question/question";
+export { Question, type QuestionProps } from "./question/question";
+export { TextQuestion, type TextQuestionProps } from "./question/text-question";
 export { WidgetShell } from "./shared/widget-shell";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";
