@@ -265,8 +265,6 @@ function Root(props: AspectRatioRootProps) {
 /** The form around the choices and actions; hidden once the receipt shows. */
 function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const { submit } = useAspectRatio();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
   return <ShellForm onSubmit={submit} {...props} />;
 }
 

@@ -11,13 +11,13 @@ import {
   formKind,
 } from "../../kinds/form";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { fieldUnder } from "../shared/draft-issues";
 import { Field, type FieldControlProps } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
 import { TextControl } from "../shared/text-control";
-import { useDraft } from "../shared/use-draft";
+import { type Draft, useDraft } from "../shared/use-draft";
 import {
   cx,
   ShellActions,
@@ -31,7 +31,6 @@ import {
   ShellStatus,
   ShellSubmit,
   type ShellSubmitProps,
-  useShell,
 } from "../shared/widget-shell";
 import { type FormLabels, formLabels } from "./labels";
 
@@ -59,13 +58,8 @@ interface FormContextValue {
   readonly readValue: (field: FormField) => FormValue;
   readonly setFieldValue: (name: string, value: FormValue) => void;
   readonly setBadInput: (name: string, bad: boolean) => void;
-  readonly touch: (name: string) => void;
-  /** The error to show now for a field (hidden until it was left or a submit was tried). */
-  readonly visibleError: (name: string) => string | undefined;
-  readonly registerControl: (name: string, element: HTMLElement | null) => void;
-  /** Problems listed in the summary, after a submit attempt. */
-  readonly summary: readonly string[];
-  readonly submit: () => void;
+  /** Touched fields, their errors, the summary, focus and submit. */
+  readonly draft: Draft<FormValues>;
 }
 
 const [FormProvider, useFormWidget] = createWidgetContext<FormContextValue>("Form");
@@ -151,11 +145,7 @@ function Root(props: FormRootProps) {
         else next.delete(name);
         return next;
       }),
-    touch: draft.touch,
-    visibleError: draft.error,
-    registerControl: draft.registerControl,
-    summary: draft.summary,
-    submit: draft.submit,
+    draft,
   };
 
   return (
@@ -167,10 +157,8 @@ function Root(props: FormRootProps) {
 
 /** The `<form>` holding the fields and actions; gone once the receipt shows. */
 function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
-  const { submit } = useFormWidget();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
-  return <ShellForm onSubmit={submit} className={cx("hitl-form-body", className)} {...props} />;
+  const { draft } = useFormWidget();
+  return <ShellForm onSubmit={draft.submit} className={cx("hitl-form-body", className)} {...props} />;
 }
 
 /** Every field of the payload, in order. */
@@ -193,10 +181,10 @@ export interface FormFieldProps {
 
 /** One field: label, help, control, inline error. */
 function FieldPart({ name, className }: FormFieldProps) {
-  const { payload, labels, controlId, readValue, visibleError, touch } = useFormWidget();
+  const { payload, labels, controlId, readValue, draft } = useFormWidget();
   const field = payload.fields.find((candidate) => candidate.name === name);
   if (!field) return null;
-  const error = visibleError(field.name);
+  const error = draft.error(field.name);
   const common = {
     label: field.label,
     required: field.required,
@@ -217,7 +205,7 @@ function FieldPart({ name, className }: FormFieldProps) {
         onBlur={(event) => {
           // Left the group, not just moved between its checkboxes.
           const next = event.relatedTarget;
-          if (!(next instanceof Node && event.currentTarget.contains(next))) touch(field.name);
+          if (!(next instanceof Node && event.currentTarget.contains(next))) draft.touch(field.name);
         }}
       >
         {({ id }) => <MultiselectControl field={field} firstId={id} value={readValue(field)} />}
@@ -238,14 +226,14 @@ function Control({
   field: Exclude<FormField, { type: "multiselect" }>;
   control: FieldControlProps;
 }) {
-  const { readValue, setFieldValue, setBadInput, touch, registerControl } = useFormWidget();
+  const { readValue, setFieldValue, setBadInput, draft } = useFormWidget();
   const value = readValue(field);
   const shared = {
     ...control,
     name: field.name,
     required: field.required,
-    ref: (element: HTMLElement | null) => registerControl(field.name, element),
-    onBlur: () => touch(field.name),
+    ref: (element: HTMLElement | null) => draft.registerControl(field.name, element),
+    onBlur: () => draft.touch(field.name),
     "data-slot": "control",
   };
   const text = typeof value === "string" ? value : "";
@@ -357,7 +345,7 @@ function MultiselectControl({
   firstId: string;
   value: FormValue;
 }) {
-  const { setFieldValue, registerControl } = useFormWidget();
+  const { setFieldValue, draft } = useFormWidget();
   const selected = new Set(Array.isArray(value) ? value : []);
   return (
     <div data-slot="choices" className="hitl-form-choices">
@@ -372,7 +360,7 @@ function MultiselectControl({
               name={field.name}
               value={option.value}
               checked={selected.has(option.value)}
-              ref={index === 0 ? (element) => registerControl(field.name, element) : undefined}
+              ref={index === 0 ? (element) => draft.registerControl(field.name, element) : undefined}
               onChange={(event) => {
                 const next = new Set(selected);
                 if (event.target.checked) next.add(option.value);
@@ -394,8 +382,8 @@ function MultiselectControl({
 
 /** The error summary after a submit attempt: every problem, in field order. */
 function Issues({ id }: { id?: string }) {
-  const { summary } = useFormWidget();
-  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
+  const { draft } = useFormWidget();
+  return <ShellIssues messages={draft.summary} {...(id ? { id } : {})} />;
 }
 
 /** Submit, labelled with the payload's `submitLabel` when it has one. */

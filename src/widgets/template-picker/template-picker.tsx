@@ -25,12 +25,12 @@ import {
   templateKind,
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
 import { TextControl } from "../shared/text-control";
-import { useDraft } from "../shared/use-draft";
+import { type Draft, useDraft } from "../shared/use-draft";
 import {
   cx,
   ShellActions,
@@ -43,7 +43,6 @@ import {
   ShellRoot,
   ShellStatus,
   ShellSubmit,
-  useShell,
 } from "../shared/widget-shell";
 import { type TemplateLabels, templateLabels } from "./labels";
 
@@ -128,14 +127,11 @@ interface TemplateContextValue {
   readonly choose: (templateId: string) => void;
   readonly variableValue: (variable: TemplateVariable) => string;
   readonly setVariable: (name: string, value: string) => void;
-  readonly touch: (name: string) => void;
-  readonly variableError: (name: string) => string | undefined;
   readonly templateError: string | undefined;
-  readonly registerControl: (name: string, element: HTMLElement | null) => void;
   readonly groupRef: RefObject<HTMLDivElement | null>;
   readonly searchRef: RefObject<HTMLInputElement | null>;
-  readonly summary: readonly string[];
-  readonly submit: () => void;
+  /** The variables' touched state and errors, the summary, focus and submit. */
+  readonly draft: Draft<TemplateDraft>;
 }
 
 const [TemplateProvider, useTemplatePicker] = createWidgetContext<TemplateContextValue>("TemplatePicker");
@@ -263,14 +259,10 @@ function Root(props: TemplatePickerRootProps) {
     variableValue,
     setVariable: (name, next) =>
       setValue((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } })),
-    touch: draft.touch,
-    variableError: draft.error,
     templateError: draft.error(CHOICE),
-    registerControl,
     groupRef,
     searchRef,
-    summary: draft.summary,
-    submit: draft.submit,
+    draft,
   };
 
   return (
@@ -282,10 +274,8 @@ function Root(props: TemplatePickerRootProps) {
 
 /** The `<form>` holding filters, cards, variables and actions; gone once the receipt shows. */
 function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
-  const { submit } = useTemplatePicker();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
-  return <ShellForm onSubmit={submit} className={cx("hitl-template-body", className)} {...props} />;
+  const { draft } = useTemplatePicker();
+  return <ShellForm onSubmit={draft.submit} className={cx("hitl-template-body", className)} {...props} />;
 }
 
 /** The labelled search box. */
@@ -514,8 +504,7 @@ function Empty({ className }: { className?: string }) {
 
 /** The chosen template's variables, when it declares any. */
 function Variables({ className }: { className?: string }) {
-  const { labels, chosen, ids, variableValue, setVariable, touch, variableError, registerControl } =
-    useTemplatePicker();
+  const { labels, chosen, ids, variableValue, setVariable, draft } = useTemplatePicker();
   const variables = chosen?.variables ?? [];
   if (!chosen || variables.length === 0) return null;
   return (
@@ -526,7 +515,7 @@ function Variables({ className }: { className?: string }) {
           key={`${chosen.id}\u0000${variable.name}`}
           label={variable.label}
           required={variable.required}
-          error={variableError(variable.name)}
+          error={draft.error(variable.name)}
           controlId={`${ids.radioName}-var-${variable.name}`}
           data-slot="variable"
         >
@@ -540,8 +529,8 @@ function Variables({ className }: { className?: string }) {
               placeholder={variable.placeholder}
               maxLength={variable.maxLength}
               value={variableValue(variable)}
-              ref={(element) => registerControl(variable.name, element)}
-              onBlur={() => touch(variable.name)}
+              ref={(element) => draft.registerControl(variable.name, element)}
+              onBlur={() => draft.touch(variable.name)}
               onValueChange={(next) => setVariable(variable.name, next)}
             />
           )}
@@ -553,8 +542,8 @@ function Variables({ className }: { className?: string }) {
 
 /** The error summary after a submit attempt. */
 function Issues({ id }: { id?: string }) {
-  const { summary } = useTemplatePicker();
-  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
+  const { draft } = useTemplatePicker();
+  return <ShellIssues messages={draft.summary} {...(id ? { id } : {})} />;
 }
 
 function Decline(props: ShellDeclineProps) {
