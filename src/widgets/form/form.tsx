@@ -18,11 +18,11 @@ import { Field, type FieldControlProps } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
 import { TextControl } from "../shared/text-control";
 import { type Draft, useDraft } from "../shared/use-draft";
+import { ValueList } from "../shared/value-list";
 import {
   cx,
   ShellActions,
   ShellDecline,
-  type ShellDeclineProps,
   ShellForm,
   ShellIssues,
   ShellPrompt,
@@ -392,10 +392,6 @@ function Submit({ children, ...props }: ShellSubmitProps) {
   return <ShellSubmit {...props}>{children ?? payload.submitLabel}</ShellSubmit>;
 }
 
-function Decline(props: ShellDeclineProps) {
-  return <ShellDecline {...props} />;
-}
-
 /** A field's answer as a person reads it. */
 function readable(field: FormField, value: FormValue | undefined, labels: FormLabels): string {
   if (field.type === "checkbox") return value === true ? labels.yes : labels.no;
@@ -418,16 +414,19 @@ function Values({ className, ...props }: ComponentPropsWithoutRef<"dl">) {
   const { payload, labels, answer } = useFormWidget();
   if (!answer) return null;
   return (
-    <dl data-slot="receipt-values" className={cx("hitl-form-values", className)} {...props}>
-      {payload.fields.map((field) => (
-        <div key={field.name} data-slot="receipt-value" className="hitl-form-value">
-          <dt>{field.label}</dt>
-          <dd>
-            {readable(field, Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined, labels)}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <ValueList
+      className={className}
+      entries={payload.fields.map((field) => ({
+        key: field.name,
+        label: field.label,
+        value: readable(
+          field,
+          Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined,
+          labels,
+        ),
+      }))}
+      {...props}
+    />
   );
 }
 
@@ -445,7 +444,7 @@ export function Form({ prompt, ...props }: FormProps) {
         <Issues />
         <ShellActions>
           <Submit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Body>
       <ShellStatus />
@@ -462,7 +461,7 @@ Form.Field = FieldPart;
 Form.Issues = Issues;
 Form.Actions = ShellActions;
 Form.Submit = Submit;
-Form.Decline = Decline;
+Form.Decline = ShellDecline;
 Form.Status = ShellStatus;
 Form.Receipt = Receipt;
 Form.Values = Values;

@@ -31,11 +31,11 @@ import { Field } from "../shared/field";
 import { splitShellProps } from "../shared/shell-props";
 import { TextControl } from "../shared/text-control";
 import { type Draft, useDraft } from "../shared/use-draft";
+import { ValueList } from "../shared/value-list";
 import {
   cx,
   ShellActions,
   ShellDecline,
-  type ShellDeclineProps,
   ShellForm,
   ShellIssues,
   ShellPrompt,
@@ -546,10 +546,6 @@ function Issues({ id }: { id?: string }) {
   return <ShellIssues messages={draft.summary} {...(id ? { id } : {})} />;
 }
 
-function Decline(props: ShellDeclineProps) {
-  return <ShellDecline {...props} />;
-}
-
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
 function Chosen({ className }: { className?: string }) {
   const { payload, labels, answer } = useTemplatePicker();
@@ -571,14 +567,14 @@ function Chosen({ className }: { className?: string }) {
           {template?.name ?? answer.templateId}
         </p>
         {variables.length > 0 && (
-          <dl data-slot="receipt-variables" className="hitl-form-values">
-            {variables.map(([name, label, text]) => (
-              <div key={name} className="hitl-form-value">
-                <dt>{label}</dt>
-                <dd>{text === "" ? labels.empty : text}</dd>
-              </div>
-            ))}
-          </dl>
+          <ValueList
+            data-slot="receipt-variables"
+            entries={variables.map(([name, label, text]) => ({
+              key: name,
+              label,
+              value: text === "" ? labels.empty : text,
+            }))}
+          />
         )}
       </div>
     </div>
@@ -605,7 +601,7 @@ export function TemplatePicker({ prompt, ...props }: TemplatePickerProps) {
         <Issues />
         <ShellActions>
           <ShellSubmit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Body>
       <ShellStatus />
@@ -626,7 +622,7 @@ TemplatePicker.Variables = Variables;
 TemplatePicker.Issues = Issues;
 TemplatePicker.Actions = ShellActions;
 TemplatePicker.Submit = ShellSubmit;
-TemplatePicker.Decline = Decline;
+TemplatePicker.Decline = ShellDecline;
 TemplatePicker.Status = ShellStatus;
 TemplatePicker.Receipt = Receipt;
 TemplatePicker.Chosen = Chosen;
