@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { useCallback } from "react";
 import type { Validated } from "../../src/core/issues";
 import type { SubmitResult } from "../../src/react/widget-props";
-import { fieldUnder } from "../../src/widgets/shared/draft-issues";
 import { Field } from "../../src/widgets/shared/field";
 import { TextControl } from "../../src/widgets/shared/text-control";
 import { useDraft } from "../../src/widgets/shared/use-draft";
@@ -13,23 +12,19 @@ const fields: readonly { name: keyof Contact; label: string }[] = [
   { name: "name", label: "Name" },
   { name: "city", label: "City" },
 ];
-const fieldOf = fieldUnder("values");
-const format = (label: string, message: string) => `${label}: ${message}`;
 
 /** A custom widget's draft: two required text fields. */
 function ContactForm({ onSubmit }: { onSubmit: (value: Contact) => SubmitResult | undefined }) {
   const validate = useCallback((draft: Contact): Validated<Contact> => {
     const issues = fields
       .filter((field) => draft[field.name].trim() === "")
-      .map((field) => ({ path: ["values", field.name], message: "Required" }));
+      .map((field) => ({ path: [field.name], message: "Required" }));
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value: draft };
   }, []);
   const draft = useDraft({
     defaultValue: { name: "", city: "" },
     validate,
     fields,
-    fieldOf,
-    formatIssue: format,
     status: "open",
     onSubmit,
   });
@@ -101,7 +96,7 @@ describe("useDraft", () => {
   it("given a refused answer, should show the refusal on its field until that draft changes", async () => {
     const { user, send } = setup(() => ({
       ok: false,
-      issues: [{ path: ["values", "city"], message: "No such city" }],
+      issues: [{ path: ["city"], message: "No such city" }],
     }));
     await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
     await user.type(screen.getByRole("textbox", { name: /City/ }), "Atlantis");

@@ -417,10 +417,6 @@ function Submit({ children, ...props }: ComponentPropsWithoutRef<"button">) {
   return <ShellSubmit {...props}>{children ?? labels.submit}</ShellSubmit>;
 }
 
-function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
-}
-
 /** The receipt's summary: the chosen shape and its ratio. */
 function Summary({ answer, className }: { answer: AspectRatioResponse | undefined; className?: string }): ReactNode {
   const { payload, labels } = useAspectRatio();
@@ -449,7 +445,7 @@ export function AspectRatioPicker({ prompt, answer, ...props }: AspectRatioPicke
         <Issues />
         <ShellActions>
           <Submit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Form>
       <ShellStatus />
@@ -467,7 +463,7 @@ AspectRatioPicker.Custom = Custom;
 AspectRatioPicker.Issues = Issues;
 AspectRatioPicker.Actions = ShellActions;
 AspectRatioPicker.Submit = Submit;
-AspectRatioPicker.Decline = Decline;
+AspectRatioPicker.Decline = ShellDecline;
 AspectRatioPicker.Status = ShellStatus;
 AspectRatioPicker.Receipt = ShellReceipt;
 AspectRatioPicker.Summary = Summary;

@@ -5,10 +5,10 @@ import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
 import type { Answer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
-import { cx, ShellDecline, useShell } from "../shared/widget-shell";
+import { cx, useShell } from "../shared/widget-shell";
 import type { QuestionLabels } from "./labels";
 
-/** What Question and TextQuestion share: their free-text answer, its receipt line and Decline. */
+/** What Question and TextQuestion share: their free-text answer and its receipt line. */
 
 /** The distinct messages of `issues` (those under `field` only, when given). */
 export function issueMessages(issues: readonly HitlIssue[], field?: string): string[] {
@@ -115,8 +115,4 @@ export function TextSummary({ label, text }: { label: string; text: string }) {
       <blockquote className="hitl-question-quote">{text}</blockquote>
     </div>
   );
-}
-
-export function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
 }

@@ -12,6 +12,7 @@ import { useControllableState } from "../shared/use-controllable-state";
 import {
   cx,
   ShellActions,
+  ShellDecline,
   ShellForm,
   ShellIssues,
   ShellPrompt,
@@ -21,14 +22,7 @@ import {
   useShell,
 } from "../shared/widget-shell";
 import { type QuestionLabels, questionLabels } from "./labels";
-import {
-  Decline,
-  type FreeTextState,
-  issueMessages,
-  QuestionTextField,
-  TextSummary,
-  useFreeText,
-} from "./question-parts";
+import { type FreeTextState, issueMessages, QuestionTextField, TextSummary, useFreeText } from "./question-parts";
 
 /**
  * eve's own question (kind `question`): options as one-click buttons (up to three, no descriptions)
@@ -288,7 +282,7 @@ export function Question({ prompt, answer, ...props }: QuestionProps) {
       <Options />
       <FreeText />
       <ShellActions>
-        <Decline />
+        <ShellDecline />
       </ShellActions>
       <ShellStatus />
       <ShellReceipt summary={<QuestionSummary answer={answer} />} />
@@ -303,7 +297,7 @@ Question.OptionButtons = OptionButtons;
 Question.OptionRadios = OptionRadios;
 Question.FreeText = FreeText;
 Question.Actions = ShellActions;
-Question.Decline = Decline;
+Question.Decline = ShellDecline;
 Question.Status = ShellStatus;
 Question.Receipt = ShellReceipt;
 Question.Summary = QuestionSummary;

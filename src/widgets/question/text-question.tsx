@@ -7,9 +7,17 @@ import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
-import { cx, ShellActions, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "../shared/widget-shell";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+} from "../shared/widget-shell";
 import { type QuestionLabels, questionLabels } from "./labels";
-import { Decline, type FreeTextState, QuestionTextField, TextSummary, useFreeText } from "./question-parts";
+import { type FreeTextState, QuestionTextField, TextSummary, useFreeText } from "./question-parts";
 
 /** eve's free-text question (kind `text`): a text field with Send; answers `{ text }`. */
 
@@ -87,7 +95,7 @@ export function TextQuestion({ prompt, answer, ...props }: TextQuestionProps) {
       <ShellPrompt>{prompt}</ShellPrompt>
       <Input />
       <ShellActions>
-        <Decline />
+        <ShellDecline />
       </ShellActions>
       <ShellStatus />
       <ShellReceipt summary={<Summary answer={answer} />} />
@@ -99,7 +107,7 @@ TextQuestion.Root = Root;
 TextQuestion.Prompt = ShellPrompt;
 TextQuestion.Input = Input;
 TextQuestion.Actions = ShellActions;
-TextQuestion.Decline = Decline;
+TextQuestion.Decline = ShellDecline;
 TextQuestion.Status = ShellStatus;
 TextQuestion.Receipt = ShellReceipt;
 TextQuestion.Summary = Summary;

@@ -37,10 +37,13 @@ export interface DraftOptions<D, Res> {
    * when they depend on the draft (a template's variables); keep it stable then.
    */
   fields: readonly DraftField[] | ((draft: D) => readonly DraftField[]);
-  /** The field an issue belongs to; `undefined` (or a field not shown) puts it in the summary only. */
-  fieldOf: (issue: HitlIssue) => string | undefined;
-  /** A summary line for a field's problem. */
-  formatIssue: (label: string, message: string) => string;
+  /**
+   * The field an issue belongs to; `undefined` (or a field not shown) puts it in the summary only.
+   * @default the first key of the issue's path (an answer shaped `{ name, city }`)
+   */
+  fieldOf?: ((issue: HitlIssue) => string | undefined) | undefined;
+  /** A summary line for a field's problem. @default "Label: message" */
+  formatIssue?: ((label: string, message: string) => string) | undefined;
   status: WidgetStatus | undefined;
   onSubmit: ((value: Res) => SubmitResult | undefined) | undefined;
 }
@@ -71,8 +74,8 @@ export function useDraft<D, Res>({
   onValueChange,
   validate,
   fields,
-  fieldOf,
-  formatIssue,
+  fieldOf = topLevelField,
+  formatIssue = labelled,
   status,
   onSubmit,
 }: DraftOptions<D, Res>): Draft<D> {
@@ -155,4 +158,13 @@ export function useDraft<D, Res>({
     submit,
     reset,
   };
+}
+
+function topLevelField(issue: HitlIssue): string | undefined {
+  const [name] = issue.path;
+  return typeof name === "string" ? name : undefined;
+}
+
+function labelled(label: string, message: string): string {
+  return `${label}: ${message}`;
 }
