@@ -8,8 +8,17 @@ import { templateKind } from "./template";
 
 export { isSafeMediaUrl } from "../core/url";
 export * from "./aspect-ratio";
-export type { AnyKind, DefineKindOptions, KindDefinition, RequestOf, ResponseOf } from "./define-kind";
-export { defineKind, parseRequest, validateAnswer } from "./define-kind";
+export * from "./collection";
+export type {
+  AnswerContext,
+  AnyKind,
+  DefineKindOptions,
+  ItemOf,
+  KindDefinition,
+  RequestOf,
+  ResponseOf,
+} from "./define-kind";
+export { defineKind, parseRequest, resolveRequest, validateAnswer } from "./define-kind";
 export * from "./form";
 export {
   descriptionSchema,
@@ -24,7 +33,9 @@ export {
   MAX_ITEMS,
   MAX_LABEL_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_PAGE_ITEMS,
   MAX_PATTERN_LENGTH,
+  MAX_SOURCE_QUERY_LENGTH,
   MAX_TAGS,
   MAX_TEMPLATE_VARIABLES,
   MAX_TEMPLATE_VARIABLES_TOTAL,

@@ -41,6 +41,10 @@ export const MAX_ASPECT_RATIO_PRESETS = 100;
 export const MAX_NAME_LENGTH = 100;
 /** A regex source in a form field; long enough for real validation, short enough to read. */
 export const MAX_PATTERN_LENGTH = 500;
+/** A search a request starts a remote collection with (`source.query`), or a person types into one. */
+export const MAX_SOURCE_QUERY_LENGTH = 500;
+/** Items one page of a remote collection may hold; the rest of a longer page is dropped. */
+export const MAX_PAGE_ITEMS = 1_000;
 /** Free text a person types (question/text answers, form and template values): keeps an answer small. */
 export const MAX_TEXT_LENGTH = 10_000;
 
