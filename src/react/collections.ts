@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fromZodIssues, type HitlIssue, MAX_ISSUES } from "../core/issues";
-import { MAX_PAGE_ITEMS } from "../kinds/limits";
+import { MAX_CURSOR_LENGTH, MAX_PAGE_ITEMS } from "../kinds/limits";
 
 /**
  * Remote collections, the app's side: a loader per collection id, registered once on
@@ -18,7 +18,7 @@ export interface CollectionLoadParams {
 }
 
 export interface CollectionPage<Item = unknown> {
-  /** At most `MAX_PAGE_ITEMS`; each is parsed with the kind's item schema, the invalid dropped. */
+  /** At most `MAX_PAGE_ITEMS` (else the page is refused); each is parsed with the kind's item schema, the invalid dropped. */
   readonly items: readonly Item[];
   /** Where the next page starts; absent on the last page. */
   readonly nextCursor?: string | null | undefined;
@@ -55,9 +55,6 @@ export class CollectionPageError extends Error {
     this.name = "CollectionPageError";
   }
 }
-
-/** Longest cursor a loader may hand back (it travels back to the loader, nowhere else). */
-export const MAX_CURSOR_LENGTH = 4_096;
 
 const pageSchema = z.object({
   items: z.array(z.unknown()).max(MAX_PAGE_ITEMS, `Too many items in one page: at most ${MAX_PAGE_ITEMS}`),

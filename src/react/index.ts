@@ -21,7 +21,6 @@ export {
   type CollectionLoadParams,
   type CollectionPage,
   CollectionPageError,
-  MAX_CURSOR_LENGTH,
   MissingCollectionError,
   type ValidatedPage,
   validatePage,

@@ -68,6 +68,16 @@ describe("remote collections in kinds", () => {
       ]);
     });
 
+    it("given a server that looked the chosen ids up itself, should refuse one its backend lacks", () => {
+      const result = readAnswer(
+        mediaKind,
+        request,
+        { type: "value", value: { selected: ["m1", "m9"] } },
+        { items: loaded },
+      );
+      expect(result).toMatchObject({ status: "invalid", issues: [issueAt(["selected", 1], 'Unknown id "m9"')] });
+    });
+
     it("given a server reading an answer to a source, should accept ids it cannot see", () => {
       expect(readAnswer(mediaKind, request, { type: "value", value: { selected: ["m9"] } })).toEqual({
         status: "answered",
