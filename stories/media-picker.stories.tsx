@@ -422,7 +422,7 @@ export const RemoteLibrary: Story = {
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
-    await expect(await canvas.findByText("60 items, more as you scroll")).toBeVisible();
+    await expect(await canvas.findByText("60 items, more available")).toBeVisible();
     await userEvent.type(canvas.getByRole("searchbox", { name: "Search" }), "silver kite");
     const grid = canvas.getByRole("listbox", { name: "Pick from the library" });
     const first = await within(grid).findByRole("option", { name: "Silver kite at dawn, no. 62" });

@@ -1,13 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { searchLibrary } from "../../playground/shared/media-library";
-import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, HitlRenderer } from "../../src/index";
-import type { CollectionLoader, CollectionLoaders } from "../../src/react/collections";
+import type { CollectionLoader } from "../../src/react/collections";
 import type { HitlError } from "../../src/react/provider";
-import { createTestSession, type TestSession } from "../../src/testing/session";
-import { createTestTransport } from "../../src/testing/transport";
+import type { TestSession } from "../../src/testing/session";
+import { askPicker, renderWithCollections, settle } from "./remote-helpers";
 
 /** The playground's library, 8 items a page, behind a loader that records its calls. */
 function library(options: { fail?: () => boolean } = {}) {
@@ -20,37 +17,8 @@ function library(options: { fail?: () => boolean } = {}) {
   return { loader, calls };
 }
 
-function ask(session: TestSession, ui: Record<string, unknown>) {
-  return session.ask({
-    toolName: "pick_media",
-    input: { prompt: "Pick from the library", ui: { kind: "media", ...ui } },
-  });
-}
-
-function setup(collections: CollectionLoaders, onError?: (error: HitlError) => void) {
-  const session = createTestSession();
-  const transport = createTestTransport(session);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <HitlProvider
-      transport={transport}
-      journal={noopJournal}
-      collections={collections}
-      queryClient={queryClient}
-      {...(onError ? { onError } : {})}
-    >
-      <HitlRenderer />
-    </HitlProvider>,
-  );
-  return session;
-}
-
-async function settle(session: TestSession) {
-  await act(async () => {
-    await session.whenIdle();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+const ask = (session: TestSession, ui: Record<string, unknown>) => askPicker(session, "media", ui);
+const setup = renderWithCollections;
 
 describe("media picker over a remote collection", () => {
   it("given a request naming a source, should show the loader's first page and announce the count", async () => {
@@ -60,13 +28,13 @@ describe("media picker over a remote collection", () => {
     const grid = await screen.findByRole("listbox", { name: "Pick from the library" });
     expect(await within(grid).findByRole("option", { name: "Amber fox at dawn, no. 1" })).toBeInTheDocument();
     // Pages follow until the rows in view (and a couple ahead) are filled, then stop.
-    const status = await screen.findByText(/^\d+ items, more as you scroll$/);
+    const status = await screen.findByText(/^\d+ items, more available$/);
     expect(status).toHaveAttribute("role", "status");
     expect(calls[0]).toEqual({ query: "", cursor: undefined });
     const loaded = calls.length;
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls).toHaveLength(loaded);
-    expect(status).toHaveTextContent(`${loaded * 8} items, more as you scroll`);
+    expect(status).toHaveTextContent(`${loaded * 8} items, more available`);
   });
 
   it("given the end of the grid reached by keyboard, should load the next page", async () => {
@@ -76,13 +44,13 @@ describe("media picker over a remote collection", () => {
     ask(session, { source: { id: "library" } });
     const grid = await screen.findByRole("listbox");
     await user.click(await within(grid).findByRole("option", { name: "Amber fox at dawn, no. 1" }));
-    await screen.findByText(/^\d+ items, more as you scroll$/);
+    await screen.findByText(/^\d+ items, more available$/);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     const before = calls.length;
     await user.keyboard("{End}");
     await waitFor(() => expect(calls.length).toBeGreaterThan(before));
     expect(calls[before]?.cursor).toBe(String(before * 8));
-    expect(await screen.findByText(`${calls.length * 8} items, more as you scroll`)).toBeInTheDocument();
+    expect(await screen.findByText(`${calls.length * 8} items, more available`)).toBeInTheDocument();
   });
 
   it("given a search, should ask the loader for it and show only its matches", async () => {

@@ -1,5 +1,6 @@
 "use client";
 import { type ComponentPropsWithoutRef, useId } from "react";
+import { MAX_SOURCE_QUERY_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
 import type { RemoteCollection } from "../../react/use-remote-collection";
 import { cx, useShell } from "./widget-shell";
@@ -16,8 +17,9 @@ export const collectionLabels = {
   loading: "Loading…",
   searching: "Searching…",
   loadingMore: "Loading more…",
+  loadMore: "Load more",
   loaded: (count: number, more: boolean): string =>
-    `${count.toLocaleString("en-US")} ${count === 1 ? "item" : "items"}${more ? ", more as you scroll" : ""}`,
+    `${count.toLocaleString("en-US")} ${count === 1 ? "item" : "items"}${more ? ", more available" : ""}`,
   empty: (query: string): string => (query === "" ? "Nothing here." : `Nothing matches “${query}”.`),
   error: (message: string): string => `Couldn't load the items: ${message}`,
   retry: "Retry",
@@ -70,7 +72,13 @@ export function CollectionSearch({ remote, className, id, ...props }: Collection
         className={cx("hitl-input", className)}
         value={remote.query}
         disabled={!interactive}
+        autoComplete="off"
+        maxLength={MAX_SOURCE_QUERY_LENGTH}
         onChange={(event) => remote.setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter in a search box means "search", never "send the answer".
+          if (event.key === "Enter") event.preventDefault();
+        }}
         {...props}
       />
     </div>

@@ -17,6 +17,7 @@ import {
 } from "react";
 import type { HitlIssue } from "../../core/issues";
 import { isSafeMediaUrl } from "../../core/url";
+import type { CollectionSource } from "../../kinds/collection";
 import { validateAnswer } from "../../kinds/define-kind";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import {
@@ -26,10 +27,13 @@ import {
   type TemplateVariable,
   templateDefaults,
   templateKind,
+  templateSchema,
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
+import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { Field } from "../shared/field";
+import { CollectionStatus, collectionLabels } from "../shared/remote-collection";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -115,6 +119,10 @@ export function filterTemplates(
 
 interface TemplateContextValue {
   readonly payload: TemplateRequest;
+  /** Set when the request names a catalogue the app serves (`source`). */
+  readonly remote: RemoteCollection<Template> | undefined;
+  /** Any template the picker knows by id (a remote one from an earlier search too). */
+  readonly lookup: (templateId: string) => Template | undefined;
   readonly labels: TemplateLabels;
   readonly answer: TemplateResponse | undefined;
   readonly ids: { readonly radioName: string; readonly search: string; readonly templateError: string };
@@ -165,8 +173,30 @@ export interface TemplatePickerRootProps
   extends Omit<TemplatePickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
+/**
+ * Inline templates come with the payload; a request that names a `source` gets them from the
+ * loader the app registered for it, page by page, searched by the loader (`useRemoteCollection`).
+ */
+function Root(props: TemplatePickerRootProps) {
+  const { source } = props.payload;
+  return source ? (
+    <RemoteRoot {...props} source={source} />
+  ) : (
+    <RootView {...props} templates={props.payload.templates} />
+  );
+}
+
+const templateIdOf = (template: Template) => template.id;
+
+function RemoteRoot({ source, ...props }: TemplatePickerRootProps & { source: CollectionSource }) {
+  const remote = useRemoteCollection({ source, item: templateSchema, itemId: templateIdOf, scope: "template" });
+  return <RootView {...props} templates={remote.items} remote={remote} />;
+}
+
+function RootView({
   payload,
+  templates,
+  remote,
   status = "open",
   answer,
   error,
@@ -180,15 +210,17 @@ function Root({
   className,
   children,
   ...rest
-}: TemplatePickerRootProps) {
+}: TemplatePickerRootProps & { templates: readonly Template[]; remote?: RemoteCollection<Template> }) {
   const labels = useLabels("template", templateLabels);
-  const { templates } = payload;
   const [draft, setDraft] = useControllableState<TemplateDraft>({
     value,
     defaultValue: defaultValue ?? EMPTY_DRAFT,
     onValueChange,
   });
-  const [query, setQuery] = useState("");
+  const [localQuery, setLocalQuery] = useState("");
+  // A remote catalogue is searched by its loader; inline templates here.
+  const query = remote ? remote.query : localQuery;
+  const setQuery = remote ? remote.setQuery : setLocalQuery;
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -204,15 +236,18 @@ function Root({
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
   const byId = useMemo(() => new Map(templates.map((template) => [template.id, template])), [templates]);
+  const lookup = useCallback((id: string) => byId.get(id) ?? remote?.known(id), [byId, remote]);
   // Typing stays responsive over thousands of cards: the grid catches up at a lower priority.
   const deferredQuery = useDeferredValue(query);
   const filtered = useMemo(
-    () => filterTemplates(index.entries, deferredQuery, selectedTags),
-    [index, deferredQuery, selectedTags],
+    () => filterTemplates(index.entries, remote ? "" : deferredQuery, selectedTags),
+    [index, remote, deferredQuery, selectedTags],
   );
 
   const chosenId = draft.templateId;
-  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
+  const chosen = chosenId === undefined ? undefined : lookup(chosenId);
+  // A remote answer is checked against what the loader returned: the chosen template's record.
+  const answerContext = useMemo(() => (remote ? { items: chosen ? [chosen] : [] } : undefined), [remote, chosen]);
   const variableValue = useCallback(
     (variable: TemplateVariable) =>
       (Object.hasOwn(draft.variables, variable.name) ? draft.variables[variable.name] : undefined) ??
@@ -227,8 +262,8 @@ function Root({
     const variables = Object.fromEntries(
       (chosen?.variables ?? []).map((variable) => [variable.name, variableValue(variable)]),
     );
-    return validateAnswer(templateKind, payload, { templateId: chosenId, variables });
-  }, [payload, chosenId, chosen, variableValue]);
+    return validateAnswer(templateKind, payload, { templateId: chosenId, variables }, answerContext);
+  }, [payload, chosenId, chosen, variableValue, answerContext]);
 
   const issues = useMemo(() => {
     const split = splitIssues([...(validation && !validation.ok ? validation.issues : []), ...refused]);
@@ -272,7 +307,7 @@ function Root({
       else if (first) requestFocus(first.name);
       return;
     }
-    const outcome = reply.submit(validation.value);
+    const outcome = reply.submit(validation.value, answerContext);
     if (outcome.type === "refused") {
       setRefused(outcome.issues);
       const first = firstInvalidVariable(splitIssues(outcome.issues).variables);
@@ -282,7 +317,7 @@ function Root({
 
   const choose = useCallback(
     (templateId: string) => {
-      const template = byId.get(templateId);
+      const template = lookup(templateId);
       if (!template) return;
       setRefused([]);
       // A new choice starts clean: its variables' errors show only once they are left or submitted.
@@ -292,11 +327,13 @@ function Root({
         previous.templateId === templateId ? previous : { templateId, variables: templateDefaults(template) },
       );
     },
-    [byId, setDraft],
+    [lookup, setDraft],
   );
 
   const context: TemplateContextValue = {
     payload,
+    remote,
+    lookup,
     labels,
     answer,
     ids: { radioName: `${base}-template`, search: `${base}-search`, templateError: `${base}-template-error` },
@@ -420,7 +457,9 @@ function Tags({ className }: { className?: string }) {
 
 /** How many templates match, announced politely as filters change. */
 function Count({ className }: { className?: string }) {
-  const { labels, filtered } = useTemplatePicker();
+  const { labels, filtered, remote } = useTemplatePicker();
+  // A remote catalogue's status says what is loading, what failed (with Retry) and how many are in.
+  if (remote) return <CollectionStatus remote={remote} className={className} />;
   return (
     <p data-slot="count" className={cx("hitl-help hitl-template-count", className)} role="status" aria-live="polite">
       {labels.count(filtered.length)}
@@ -430,8 +469,8 @@ function Count({ className }: { className?: string }) {
 
 /** The radio group of matching cards, or the empty state. */
 function Cards({ className }: { className?: string }) {
-  const { labels, ids, filtered, chosenId, choose, templateError, groupRef } = useTemplatePicker();
-  if (filtered.length === 0) return <Empty />;
+  const { labels, ids, filtered, chosenId, choose, templateError, groupRef, remote } = useTemplatePicker();
+  if (filtered.length === 0) return remote && remote.status !== "ready" ? null : <Empty />;
   return (
     <div data-slot="cards-wrapper" className="hitl-template-cards-wrapper">
       <div
@@ -462,7 +501,24 @@ function Cards({ className }: { className?: string }) {
           {templateError}
         </p>
       )}
+      {remote?.hasMore && <LoadMore remote={remote} />}
     </div>
+  );
+}
+
+/** A remote catalogue's next page, on request: a button, so keyboard and screen reader users reach it. */
+function LoadMore({ remote }: { remote: RemoteCollection<Template> }) {
+  const labels = useLabels("collection", collectionLabels);
+  return (
+    <button
+      type="button"
+      data-slot="load-more"
+      className="hitl-button hitl-template-load-more"
+      disabled={remote.loadingMore}
+      onClick={remote.loadMore}
+    >
+      {remote.loadingMore ? labels.loadingMore : labels.loadMore}
+    </button>
   );
 }
 
@@ -641,9 +697,9 @@ function Decline(props: ShellDeclineProps) {
 
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
 function Chosen({ className }: { className?: string }) {
-  const { payload, labels, answer } = useTemplatePicker();
+  const { lookup, labels, answer } = useTemplatePicker();
   if (!answer) return null;
-  const template = payload.templates.find((candidate) => candidate.id === answer.templateId);
+  const template = lookup(answer.templateId);
   const variables: [string, string, string][] = template
     ? (template.variables ?? []).map((variable) => [
         variable.name,
