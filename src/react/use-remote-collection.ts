@@ -56,6 +56,8 @@ export interface RemoteCollection<Item> {
   readonly setQuery: (query: string) => void;
   /** A new search is waiting for its pause or its first page (the items shown are the last search's). */
   readonly searching: boolean;
+  /** The search the shown `items` answer (a list scrolls back to its top when it changes). */
+  readonly resultsQuery: string;
   /** Asks for the next page (the list's end reached); ignored while one loads or after the last. */
   readonly loadMore: () => void;
   /** After an error: loads the failed page again. */
@@ -141,6 +143,10 @@ export function useRemoteCollection<Item>(options: UseRemoteCollectionOptions<It
     queryClient,
   );
 
+  // While a new search loads, the last search's items stay on screen (`keepPreviousData`).
+  const results = useRef(searched);
+  if (result.data !== undefined && !result.isPlaceholderData) results.current = searched;
+
   const known = useRef(new Map<string, Item>());
   const pages = result.data?.pages;
   const { items, issues } = useMemo(() => {
@@ -191,6 +197,7 @@ export function useRemoteCollection<Item>(options: UseRemoteCollectionOptions<It
     query,
     setQuery,
     searching: query !== searched || result.isPlaceholderData,
+    resultsQuery: results.current,
     loadMore,
     retry,
     known: useCallback((id: string) => known.current.get(id), []),

@@ -60,6 +60,7 @@ describe("media picker over a remote collection", () => {
     ask(session, { source: { id: "library", query: "owl" } });
     const search = await screen.findByRole("searchbox", { name: "Search" });
     expect(search).toHaveValue("owl");
+    await user.click(await screen.findByRole("option", { name: "Golden owl at dawn, no. 28" }));
     await user.clear(search);
     await user.type(search, "glacier");
     await waitFor(() => expect(calls.at(-1)?.query).toBe("glacier"));
@@ -70,6 +71,11 @@ describe("media picker over a remote collection", () => {
           .getAllByRole("option")
           .every((option) => /glacier/.test(option.getAttribute("aria-label") ?? "")),
       ).toBe(true),
+    );
+    // New results start at their first item: it is the grid's tab stop.
+    expect(within(grid).getByRole("option", { name: "Amber glacier at dawn, no. 65" })).toHaveAttribute(
+      "tabindex",
+      "0",
     );
   });
 

@@ -345,6 +345,17 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
     if (loadMore && endRow >= rowCount - 1 - LOAD_AHEAD_ROWS) loadMore();
   }, [loadMore, endRow, rowCount]);
 
+  // A new search's results start at their top, with the first of them active.
+  const resultsQuery = ctx.remote?.resultsQuery;
+  const shownQuery = useRef(resultsQuery);
+  const { setActiveIndex } = ctx;
+  useLayoutEffect(() => {
+    if (shownQuery.current === resultsQuery) return;
+    shownQuery.current = resultsQuery;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setActiveIndex(0);
+  }, [resultsQuery, setActiveIndex]);
+
   // Row sizes are cached by the virtualizer; a new tile size (resize) must re-lay every row.
   const measuredRowHeight = useRef(rowHeight);
   useLayoutEffect(() => {
