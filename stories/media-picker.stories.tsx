@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { searchLibrary } from "../playground/shared/media-library";
 import { mediaKind } from "../src/kinds/media";
+import type { CollectionLoaders } from "../src/react/collections";
 import {
   expectOneAnswer,
   expectOneEnvelope,
@@ -399,6 +401,40 @@ export const LargeTenThousandItems: Story = {
     });
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(receiptItems(context.canvasElement)).toEqual([`Time-lapse frame ${FRAMES}`]);
+  },
+};
+
+/** The playground's 100,000-image library, served by a loader as an app's backend would. */
+const library: CollectionLoaders = {
+  library: async ({ query, cursor }) => searchLibrary({ query, cursor }),
+};
+
+/**
+ * A request that names the app's library (`source`) instead of listing items: the grid pages
+ * through the loader, the search box searches on the "server", the status line announces it, and
+ * the answer is checked against the items the loader returned.
+ */
+export const RemoteLibrary: Story = {
+  args: {
+    request: pickerRequest(mediaKind, { source: { id: "library" }, max: 2 }, { prompt: "Pick from the library" }),
+  },
+  parameters: { hitl: { collections: library } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByText("60 items, more available")).toBeVisible();
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search" }), "silver kite");
+    const grid = canvas.getByRole("listbox", { name: "Pick from the library" });
+    const first = await within(grid).findByRole("option", { name: "Silver kite at dawn, no. 62" });
+    await userEvent.click(first);
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "media",
+      value: { selected: ["lib-000062"] },
+    });
+    await expect(receiptItems(context.canvasElement)).toEqual(["Silver kite at dawn, no. 62"]);
   },
 };
 

@@ -331,7 +331,11 @@ export const InvalidPayload: Story = {
     await expect(canvas.queryByRole("radiogroup")).toBeNull();
 
     await userEvent.click(within(group).getByText("Details (1 problem)"));
-    await expect(within(group).getByText("templates: Must have at least 1 template")).toBeVisible();
+    await expect(
+      within(group).getByText(
+        "templates: Must have at least 1 template, or name a source ({ id, query? }) the app serves",
+      ),
+    ).toBeVisible();
 
     const text = "Use the incident postmortem template, service checkout-api.";
     await sendText(group, text);

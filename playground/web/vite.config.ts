@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
+import { searchLibrary } from "../shared/media-library";
 
 /**
  * The playground chat page. Runs the kit from its sources (no build): `hitl-kit/*` resolves to
@@ -124,11 +125,39 @@ function aiSdkRoute(): Plugin {
   };
 }
 
+/**
+ * The app's own backend for the media library a picker request may name (`source: { id:
+ * "library" }`): `GET /api/library?q=…&cursor=…` answers one page of 100,000 generated images,
+ * searched on the server. The page registers a loader that calls it (`src/library.ts`).
+ */
+function libraryRoute(): Plugin {
+  return {
+    name: "hitl-playground:library-route",
+    configureServer(dev) {
+      dev.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? "/", "http://127.0.0.1");
+        if (url.pathname !== "/api/library") return next();
+        if (req.method !== "GET") {
+          res.statusCode = 405;
+          res.end();
+          return;
+        }
+        const page = searchLibrary({
+          query: url.searchParams.get("q") ?? "",
+          cursor: url.searchParams.get("cursor") ?? undefined,
+        });
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify(page));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
   cacheDir: here("../../node_modules/.vite/playground-web"),
-  plugins: [react(), eveAnswerGuard(), aiSdkRoute()],
+  plugins: [react(), eveAnswerGuard(), aiSdkRoute(), libraryRoute()],
   resolve: {
     // Most specific first: each is an exact match.
     alias: [
@@ -148,7 +177,7 @@ export default defineConfig({
   // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
   // the first picker does not make Vite discover a dependency and reload the page mid-request.
   optimizeDeps: {
-    include: ["radix-ui", "@radix-ui/react-slot", "@tanstack/react-virtual", "re2js"],
+    include: ["radix-ui", "@radix-ui/react-slot", "@tanstack/react-virtual", "@tanstack/react-query", "re2js"],
   },
   build: {
     outDir: here("dist"),

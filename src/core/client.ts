@@ -47,7 +47,14 @@ export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonl
 export type HitlError =
   | { readonly type: "malformed-event"; readonly problem: LedgerProblem }
   | { readonly type: "send-failed"; readonly requestId: string; readonly error: Error }
-  | { readonly type: "widget-crashed"; readonly requestId: string; readonly error: Error };
+  | { readonly type: "widget-crashed"; readonly requestId: string; readonly error: Error }
+  /** A request names a remote collection (`source.id`) the app registered no loader for. */
+  | {
+      readonly type: "missing-collection";
+      readonly requestId: string;
+      readonly sourceId: string;
+      readonly error: Error;
+    };
 
 /** Time, injectable for tests (fake timers, a simulated network). */
 export interface Clock {

@@ -8,11 +8,21 @@ import { templateKind } from "./template";
 
 export { isSafeMediaUrl } from "../core/url";
 export * from "./aspect-ratio";
-export type { AnyKind, DefineKindOptions, KindDefinition, RequestOf, ResponseOf } from "./define-kind";
-export { defineKind, parseRequest, validateAnswer } from "./define-kind";
+export * from "./collection";
+export type {
+  AnswerContext,
+  AnyKind,
+  DefineKindOptions,
+  ItemOf,
+  KindDefinition,
+  RequestOf,
+  ResponseOf,
+} from "./define-kind";
+export { defineKind, parseRequest, resolveRequest, validateAnswer } from "./define-kind";
 export * from "./form";
 export {
   MAX_ASPECT_RATIO_PRESETS,
+  MAX_CURSOR_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_FORM_FIELDS,
   MAX_FORM_OPTIONS,
@@ -20,7 +30,9 @@ export {
   MAX_ITEMS,
   MAX_LABEL_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_PAGE_ITEMS,
   MAX_PATTERN_LENGTH,
+  MAX_SOURCE_QUERY_LENGTH,
   MAX_TAGS,
   MAX_TEMPLATE_VARIABLES,
   MAX_TEMPLATE_VARIABLES_TOTAL,

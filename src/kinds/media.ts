@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { collectionSourceSchema, sourceOrItems } from "./collection";
 import { defineKind } from "./define-kind";
 import { MAX_ITEMS, MAX_LABEL_LENGTH } from "./limits";
 import { checkSelection, selectionResponseSchema } from "./multi-select";
@@ -25,13 +26,17 @@ export const mediaKind = defineKind({
   kind: "media",
   request: z
     .object({
-      items: listSchema(mediaItemSchema, { min: 1, max: MAX_ITEMS, noun: "items" }).superRefine(
-        uniqueKey("id", "items"),
-      ),
+      /** The items to choose from; empty when `source` names a collection the app serves instead. */
+      items: listSchema(mediaItemSchema, { max: MAX_ITEMS, noun: "items" })
+        .superRefine(uniqueKey("id", "items"))
+        .default([]),
+      /** A collection the app serves (paged and searched by its loader) instead of `items`. */
+      source: collectionSourceSchema.optional(),
       min: z.int().min(0, "Must be 0 or more").default(1),
       // May exceed the number of items: the widget clamps it.
       max: z.int().min(1, "Must be 1 or more").default(1),
     })
+    .superRefine(sourceOrItems("items", "item"))
     .superRefine((request, ctx) => {
       if (request.min > request.max) {
         ctx.addIssue({
@@ -40,7 +45,8 @@ export const mediaKind = defineKind({
           message: `min (${request.min}) is greater than max (${request.max})`,
         });
       }
-      if (request.min > request.items.length) {
+      // A remote collection's size is the loader's business.
+      if (request.source === undefined && request.items.length > 0 && request.min > request.items.length) {
         ctx.addIssue({
           code: "custom",
           path: ["min"],
@@ -51,11 +57,19 @@ export const mediaKind = defineKind({
   response: selectionResponseSchema,
   check: (request, response) =>
     checkSelection(response.selected, {
-      ids: new Map(request.items.map((item) => [item.id, false])),
+      // Items a remote collection served cannot be known here (a server, before `withItems`): only
+      // counts and repeats are checked; the widget checks ids against what its loader returned.
+      ids: request.source === undefined ? new Map(request.items.map((item) => [item.id, false])) : undefined,
       min: request.min,
       max: request.max,
       noun: "item",
     }),
+  collection: {
+    item: mediaItemSchema,
+    itemId: (item) => item.id,
+    sourceOf: (request) => request.source,
+    withItems: ({ source: _source, ...request }, items) => ({ ...request, items: [...items] }),
+  },
 });
 
 export type MediaItem = z.output<typeof mediaItemSchema>;

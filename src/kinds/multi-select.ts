@@ -84,8 +84,8 @@ export function multiSelectBounds(request: Pick<MultiSelectRequest, "options" | 
 export function checkSelection(
   selected: readonly string[],
   offered: {
-    /** Offered ids, each mapped to whether it is disabled. */
-    readonly ids: ReadonlyMap<string, boolean>;
+    /** Offered ids, each mapped to whether it is disabled; `undefined` when they cannot be known here. */
+    readonly ids: ReadonlyMap<string, boolean> | undefined;
     readonly min: number;
     readonly max: number;
     readonly noun: string;
@@ -93,6 +93,7 @@ export function checkSelection(
 ): HitlIssue[] {
   const issues: HitlIssue[] = [];
   selected.forEach((id, index) => {
+    if (!offered.ids) return;
     const disabled = offered.ids.get(id);
     if (disabled === undefined) {
       issues.push({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
+import { collectionSourceSchema, sourceOrItems } from "./collection";
 import { defineKind } from "./define-kind";
 import {
   MAX_ITEMS,
@@ -64,22 +65,28 @@ export const templateSchema = z.object({
 
 export const templateKind = defineKind({
   kind: "template",
-  request: z.object({
-    templates: boundedTotal(
-      listSchema(templateSchema, { min: 1, max: MAX_ITEMS, noun: "templates" }).superRefine(
-        uniqueKey("id", "templates"),
-      ),
-      "variables",
-      MAX_TEMPLATE_VARIABLES_TOTAL,
-      "template variables",
-    ),
-  }),
+  request: z
+    .object({
+      /** The templates to choose from; empty when `source` names a catalogue the app serves instead. */
+      templates: boundedTotal(
+        listSchema(templateSchema, { max: MAX_ITEMS, noun: "templates" }).superRefine(uniqueKey("id", "templates")),
+        "variables",
+        MAX_TEMPLATE_VARIABLES_TOTAL,
+        "template variables",
+      ).default([]),
+      /** A collection the app serves (paged and searched by its loader) instead of `templates`. */
+      source: collectionSourceSchema.optional(),
+    })
+    .superRefine(sourceOrItems("templates", "template")),
   response: z.strictObject({
     templateId: idSchema,
     variables: z.record(z.string(), z.string().max(MAX_TEXT_LENGTH, tooLong(MAX_TEXT_LENGTH))).default({}),
   }),
   check: (request, response) => {
     const template = request.templates.find((candidate) => candidate.id === response.templateId);
+    // A template a remote catalogue served cannot be known here (a server, before `withItems`);
+    // the widget checks it against what its loader returned.
+    if (!template && request.source !== undefined) return [];
     if (!template) {
       return [
         {
@@ -89,6 +96,12 @@ export const templateKind = defineKind({
       ];
     }
     return checkTemplateVariables(template, response.variables);
+  },
+  collection: {
+    item: templateSchema,
+    itemId: (template) => template.id,
+    sourceOf: (request) => request.source,
+    withItems: ({ source: _source, ...request }, templates) => ({ ...request, templates: [...templates] }),
   },
 });
 

@@ -5,6 +5,7 @@ import { createHitlClient, type HitlClient, type HitlError } from "../core/clien
 import { formatIssues } from "../core/issues";
 import { createBrowserJournal, noopJournal, type SubmissionJournal } from "../core/journal";
 import type { HitlTransport } from "../core/transport";
+import type { CollectionLoaders } from "./collections";
 import { isDevelopment } from "./env";
 import { type LabelOverrides, LabelsProvider } from "./labels";
 import type { Registry } from "./registry";
@@ -21,6 +22,8 @@ export interface HitlContextValue {
    * whose retry rules (only answers that certainly never arrived) a mutation cache cannot own.
    */
   readonly queryClient: QueryClient;
+  /** The app's remote collections by id (`source.id` in a request). */
+  readonly collections: CollectionLoaders;
   readonly reportError: (error: HitlError) => void;
 }
 
@@ -51,6 +54,16 @@ export interface HitlProviderProps {
   client?: HitlClient;
   /** String overrides per namespace, e.g. `{ common: { submit: "Send" } }`. */
   labels?: LabelOverrides;
+  /**
+   * Remote collections the app serves, by id: a request may name one (`source: { id, query? }`)
+   * instead of inlining its items, and the widget pages and searches through it with the loader.
+   * A request naming an id missing here gets the answerable fallback. Keep the object stable
+   * (module scope or `useMemo`). @default {}
+   *
+   * @example
+   * collections={{ library: ({ query, cursor, signal }) => fetch(`/api/library?q=${query}&cursor=${cursor ?? ""}`, { signal }).then((r) => r.json()) }}
+   */
+  collections?: CollectionLoaders;
   /** The app's QueryClient. @default the one from `QueryClientProvider`, else a private one */
   queryClient?: QueryClient;
   /** Where in-flight answers are noted for reloads and other tabs. @default browser storage */
@@ -72,6 +85,7 @@ export function HitlProvider({
   client: givenClient,
   labels,
   queryClient,
+  collections = NO_COLLECTIONS,
   journal,
   onError,
   unconfirmedGraceMs = 5000,
@@ -106,14 +120,17 @@ export function HitlProvider({
       transport: client.transport,
       registry,
       queryClient: queryClient ?? appClient ?? ownQueryClient,
+      collections,
       reportError,
     }),
-    [client, registry, queryClient, appClient, ownQueryClient, reportError],
+    [client, registry, queryClient, appClient, ownQueryClient, collections, reportError],
   );
 
   const content = <HitlContext.Provider value={value}>{children}</HitlContext.Provider>;
   return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
 }
+const NO_COLLECTIONS: CollectionLoaders = Object.freeze({});
+
 function describe(error: HitlError): string {
   switch (error.type) {
     case "malformed-event":
@@ -122,6 +139,8 @@ function describe(error: HitlError): string {
       return `sending the answer to ${error.requestId} failed: ${error.error.message}`;
     case "widget-crashed":
       return `the widget for ${error.requestId} crashed; showing the fallback: ${error.error.message}`;
+    case "missing-collection":
+      return `request ${error.requestId} names a collection with no loader; showing the fallback: ${error.error.message}`;
     default:
       return error satisfies never;
   }

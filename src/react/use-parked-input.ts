@@ -1,13 +1,21 @@
 "use client";
 import * as React from "react";
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { AnswerBody } from "../core/answer";
 import type { SubmitResult } from "../core/client";
 import type { HitlIssue } from "../core/issues";
 import { selectRequest } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
 import type { TransportConnection } from "../core/transport";
-import { type AnyKind, parseRequest, type RequestOf, type ResponseOf, validateAnswer } from "../kinds/define-kind";
+import {
+  type AnswerContext,
+  type AnyKind,
+  parseRequest,
+  type RequestOf,
+  type ResponseOf,
+  validateAnswer,
+} from "../kinds/define-kind";
+import { type CollectionLoaders, MissingCollectionError } from "./collections";
 import { useHitlContext } from "./provider";
 import type { RegistryResolution } from "./registry";
 import { type RequestView, viewOf } from "./status";
@@ -23,8 +31,12 @@ export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<R
   readonly connection: TransportConnection;
   /** The transport error message when status is `error` (or an unconfirmed send). */
   readonly error: string | undefined;
-  /** Validates ONE typed answer and sends it at most once. */
-  submit(value: Res): SubmitResult;
+  /**
+   * Validates ONE typed answer and sends it at most once. For a request that names a remote
+   * collection, `context.items` are the items its loader returned (at least those the answer
+   * picks): the kind's cross-check runs against them, so an id never loaded is refused.
+   */
+  submit(value: Res, context?: AnswerContext): SubmitResult;
   /** Sends the decline: one answer, so the tool call still gets its result (approvals: deny). */
   decline(reason?: string): SubmitResult;
   /**
@@ -53,7 +65,7 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   request: ParkedRequest | string,
   options: UseParkedInputOptions<D> = {},
 ): ParkedInput<RequestOf<D>, ResponseOf<D>> {
-  const { client, registry } = useHitlContext();
+  const { client, registry, collections, reportError } = useHitlContext();
   const requestId = typeof request === "string" ? request : request.requestId;
   const { store, connection: conn } = client.transport;
 
@@ -65,7 +77,23 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   // A lazy widget still loading is never memoized: once it has loaded, the registry resolves it.
   const resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
   if (resolved?.type === "loading") suspend(resolved.loaded);
-  const resolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
+  const widgetResolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
+  const missing = useMemo(() => missingCollection(widgetResolution, collections), [widgetResolution, collections]);
+  const resolution = useMemo(
+    () =>
+      missing && current
+        ? {
+            type: "fallback" as const,
+            reason: "invalid-payload" as const,
+            kind: current.kind,
+            issues: [{ path: ["source", "id"], message: missing.message }],
+          }
+        : widgetResolution,
+    [missing, widgetResolution, current],
+  );
+  useEffect(() => {
+    if (missing) reportError({ type: "missing-collection", requestId, sourceId: missing.sourceId, error: missing });
+  }, [missing, reportError, requestId]);
   const kind: AnyKind | undefined = options.kind ?? (resolution?.type === "widget" ? resolution.entry.kind : undefined);
   const payload = useMemo(() => {
     if (!current) return undefined;
@@ -77,9 +105,9 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   const send = useCallback((answer: AnswerBody) => client.answer(requestId, answer), [client, requestId]);
 
   const submit = useCallback(
-    (value: ResponseOf<D>): SubmitResult => {
+    (value: ResponseOf<D>, context?: AnswerContext): SubmitResult => {
       if (!kind || payload === undefined) return { ok: false, issues: [NO_KIND] };
-      const checked = validateAnswer(kind, payload, value);
+      const checked = validateAnswer(kind, payload, value, context);
       if (!checked.ok) return { ok: false, issues: checked.issues };
       return send({ type: "value", value: checked.value });
     },
@@ -139,6 +167,20 @@ function suspend(promise: Promise<void>): void {
   const use = (React as { use?: (p: Promise<void>) => void }).use;
   if (use) use(promise);
   else throw promise;
+}
+
+/**
+ * A widget's request that names a remote collection the app registered no loader for: it gets
+ * the fallback (prompt, free text, Decline) instead of a widget that could never show an item.
+ */
+function missingCollection(
+  resolution: Exclude<RegistryResolution, { type: "loading" }> | undefined,
+  collections: CollectionLoaders,
+): MissingCollectionError | undefined {
+  if (resolution?.type !== "widget") return undefined;
+  const source = resolution.entry.kind.collection?.sourceOf(resolution.payload);
+  if (!source || Object.hasOwn(collections, source.id)) return undefined;
+  return new MissingCollectionError(source.id);
 }
 
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };

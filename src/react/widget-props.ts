@@ -1,4 +1,5 @@
 import type { HitlIssue } from "../core/issues";
+import type { AnswerContext } from "../kinds/define-kind";
 
 export type { SubmitResult } from "../core/client";
 
@@ -57,8 +58,12 @@ export interface HitlWidgetProps<Req, Res> {
   declineReason?: string;
   /** Why sending failed (status `error`); the widget offers Retry. */
   error?: string;
-  /** Sends a validated answer. May refuse with issues (shown inline). */
-  onSubmit?: (value: Res) => SubmitResult | undefined;
+  /**
+   * Sends a validated answer. May refuse with issues (shown inline). A widget over a remote
+   * collection passes the loaded items the answer picks as `context`, so the host checks the
+   * answer against what the loader returned.
+   */
+  onSubmit?: (value: Res, context?: AnswerContext) => SubmitResult | undefined;
   /** Sends the decline answer: one answer, so the agent's tool call still gets a result. */
   onDecline?: (reason?: string) => void;
   /** Sends the same answer again after an error. */

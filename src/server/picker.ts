@@ -2,7 +2,14 @@ import { z } from "zod";
 import { decodeAnswer } from "../adapters/eve/envelope";
 import { answerBodySchema, validateResponse } from "../core/answer";
 import { formatIssues, fromZodIssues, type HitlIssue } from "../core/issues";
-import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+import {
+  type AnswerContext,
+  type AnyKind,
+  parseRequest,
+  type RequestOf,
+  type ResponseOf,
+  resolveRequest,
+} from "../kinds/define-kind";
 
 /** Longest prompt a picker tool accepts from the model. */
 export const MAX_PROMPT_LENGTH = 2_000;
@@ -71,17 +78,22 @@ export type PickerResult<Res> =
  * value with the kind's schema and its cross-check against the request. For any transport: the
  * AI SDK's tool output, an AG-UI tool message, an MCP result, or eve's (via `readEveAnswer`).
  * The answer is untrusted input: anything malformed comes back as `invalid`, never thrown.
+ *
+ * For a request that names a remote collection (`source`), the ids chosen cannot be seen in the
+ * request: pass the items your backend has under those ids as `context.items` to have them
+ * checked (an id you could not find is then refused); without them, counts and repeats are.
  */
 export function readAnswer<D extends AnyKind>(
   kind: D,
   request: RequestOf<D>,
   answer: unknown,
+  context: AnswerContext = {},
 ): PickerResult<ResponseOf<D>> {
   const body = answerBodySchema.safeParse(answer);
   if (!body.success) return invalid(fromZodIssues(body.error.issues));
   switch (body.data.type) {
     case "value": {
-      const checked = validateResponse(kind, body.data.value, request);
+      const checked = validateResponse(kind, body.data.value, resolveRequest(kind, request, context));
       return checked.ok ? { status: "answered", value: checked.value } : invalid(checked.issues);
     }
     case "declined":

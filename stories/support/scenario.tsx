@@ -8,6 +8,7 @@ import { noopJournal } from "../../src/core/journal";
 import { selectRequest } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import type { AnyKind, RequestOf } from "../../src/kinds/define-kind";
+import type { CollectionLoaders } from "../../src/react/collections";
 import { HitlProvider } from "../../src/react/provider";
 import type { Registry } from "../../src/react/registry";
 import { HitlRenderer, type HitlRendererProps } from "../../src/react/renderer";
@@ -148,6 +149,8 @@ export interface HitlStoryArgs {
 export interface HitlStoryParameters {
   /** @default storyRegistry */
   registry?: Registry;
+  /** Remote collections the story's app serves (`HitlProvider`'s `collections`). */
+  collections?: CollectionLoaders;
   /** Runs once the requests are parked and the state is prepared, before render. */
   setup?: (session: TestSession, refs: readonly TestRequestRef[]) => void | Promise<void>;
 }
@@ -157,6 +160,7 @@ export interface HitlScenario {
   readonly session: TestSession;
   readonly transport: TestTransport;
   readonly registry: Registry;
+  readonly collections: CollectionLoaders | undefined;
   /** The first request (the one `state` applies to). */
   readonly ref: TestRequestRef;
   /** Every request, oldest first. */
@@ -301,6 +305,7 @@ export async function createScenario(args: HitlStoryArgs, parameters: HitlStoryP
     session,
     transport,
     registry: parameters.registry ?? storyRegistry,
+    collections: parameters.collections,
     ref,
     refs,
     state,
@@ -372,6 +377,7 @@ export function HitlStory({ scenario, children }: HitlStoryProps) {
       transport={scenario.transport}
       registry={scenario.registry}
       journal={noopJournal}
+      {...(scenario.collections ? { collections: scenario.collections } : {})}
     >
       {children ?? <StoryRenderer />}
       {/* `useParkedInput` suspends while a lazy widget's kind loads: keep that off the story. */}

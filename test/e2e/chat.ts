@@ -4,6 +4,7 @@ import { expect } from "./fixtures";
 
 export const TOOL_BY_PHRASE = {
   "pick media": "pick_media",
+  "pick from the library": "pick_media",
   "pick template": "pick_template",
   "pick aspect ratio": "pick_aspect_ratio",
   "pick tags": "pick_tags",

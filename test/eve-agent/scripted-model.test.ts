@@ -12,6 +12,7 @@ import {
   aspectRatioPayload,
   brokenPayload,
   formPayload,
+  libraryPayload,
   MEDIA,
   mediaPayload,
   tagsPayload,
@@ -41,6 +42,7 @@ function userPrompt(text: string, earlier: LanguageModelV4Prompt = []): Language
 describe("the scripted model's payloads", () => {
   it.each([
     ["media", mediaKind, mediaPayload],
+    ["library (media from a source)", mediaKind, libraryPayload],
     ["template", templateKind, templatePayload],
     ["aspect-ratio", aspectRatioKind, aspectRatioPayload],
     ["multi-select", multiSelectKind, tagsPayload],

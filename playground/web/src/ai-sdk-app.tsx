@@ -4,6 +4,7 @@ import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { continueAfterAnswers, useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
 import { useEffect, useState } from "react";
 import { Composer } from "./composer";
+import { collections } from "./library";
 import { registry } from "./registry";
 
 const STORAGE_KEY = "hitl-playground:ai-sdk-chat";
@@ -41,7 +42,7 @@ export function AiSdkApp() {
   }, [chat.messages]);
 
   return (
-    <HitlProvider transport={hitl} registry={registry}>
+    <HitlProvider transport={hitl} registry={registry} collections={collections}>
       <div className="app">
         <header className="app-header">
           <h1>hitl-kit · AI SDK useChat</h1>

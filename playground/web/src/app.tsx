@@ -10,6 +10,7 @@ import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { useEveHitl } from "hitl-kit/adapters/eve";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Composer } from "./composer";
+import { collections } from "./library";
 import { registry } from "./registry";
 
 const SESSION_KEY = "hitl-playground:session";
@@ -155,7 +156,7 @@ function Chat({ onSessionChange, onNewChat }: ChatProps) {
   const follow = useStickToBottom(log, messages);
 
   return (
-    <HitlProvider transport={transport} registry={registry}>
+    <HitlProvider transport={transport} registry={registry} collections={collections}>
       <main className="layout" data-session-id={agent.session?.sessionId} data-status={agent.status}>
         <section className="chat" aria-labelledby="chat-title">
           <h2 id="chat-title" className="visually-hidden">

@@ -8,6 +8,7 @@ export const registry = defaultRegistry.extend(widget(voiceKind, VoicePicker));
 /** What the scripted model reacts to (see playground/agent/agent/lib/scripted-model.ts). */
 export const TRIGGER_PHRASES = [
   "pick media",
+  "pick from the library",
   "pick template",
   "pick aspect ratio",
   "pick tags",

@@ -14,16 +14,20 @@ import {
   type RefObject,
   useCallback,
   useContext,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
+import type { CollectionSource } from "../../kinds/collection";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
-import { type MediaItem, mediaKind } from "../../kinds/media";
+import { type MediaItem, mediaItemSchema, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
+import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
@@ -66,13 +70,20 @@ export interface MediaPickerProps extends HitlWidgetProps<MediaPickerRequest, Me
 
 /** Rows assumed visible while the grid has no height yet (first render, jsdom, hidden container). */
 const FALLBACK_VISIBLE_ROWS = 4;
+/** Rows short of the end at which a remote collection asks for its next page. */
+const LOAD_AHEAD_ROWS = 2;
 /** The receipt lists this many chosen items, then says how many more there are. */
 const RECEIPT_LIMIT = 100;
 
 interface MediaPickerContextValue {
   readonly payload: MediaPickerRequest;
   readonly labels: MediaLabels;
+  /** Inline items, or the remote collection's items loaded so far for the current search. */
   readonly items: readonly MediaItem[];
+  /** Set when the request names a collection the app serves (`source`). */
+  readonly remote: RemoteCollection<MediaItem> | undefined;
+  /** Any item the picker knows by id (a remote one from an earlier search too). */
+  readonly lookup: (id: string) => MediaItem | undefined;
   readonly answer: MediaPickerResponse | undefined;
   readonly min: number;
   /** `payload.max`, clamped to the number of items. */
@@ -112,7 +123,23 @@ export interface MediaPickerRootProps
   extends Omit<MediaPickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
+/**
+ * Inline items come with the payload; a request that names a `source` gets its items from the
+ * loader the app registered for it, page by page (`useRemoteCollection`).
+ */
+function Root(props: MediaPickerRootProps) {
+  const { source } = props.payload;
+  return source ? <RemoteRoot {...props} source={source} /> : <RootView {...props} items={props.payload.items} />;
+}
+
+const mediaItemId = (item: MediaItem) => item.id;
+
+function RemoteRoot({ source, ...props }: MediaPickerRootProps & { source: CollectionSource }) {
+  const remote = useRemoteCollection({ source, item: mediaItemSchema, itemId: mediaItemId, scope: "media" });
+  return <RootView {...props} items={remote.items} remote={remote} />;
+}
+
+function RootView({
   payload,
   status = "open",
   answer,
@@ -128,12 +155,14 @@ function Root({
   tileSize = 120,
   className,
   children,
+  items,
+  remote,
   ...rest
-}: MediaPickerRootProps) {
+}: MediaPickerRootProps & { items: readonly MediaItem[]; remote?: RemoteCollection<MediaItem> }) {
   const labels = useLabels("media", mediaLabels);
-  const items = payload.items;
   const interactive = isInteractive(status);
-  const max = Math.max(1, Math.min(payload.max, items.length));
+  // A remote collection's size is unknown: its max is the request's.
+  const max = Math.max(1, remote ? payload.max : Math.min(payload.max, items.length));
   const [selected, setSelected] = useControllableState<string[]>({ value, defaultValue, onValueChange });
   // Key presses can arrive faster than renders; toggles must build on the latest selection.
   const latest = useRef(selected);
@@ -169,12 +198,22 @@ function Root({
     [items, interactive, max, labels, setSelected],
   );
 
+  const lookup = useCallback(
+    (id: string) => {
+      const index = indexOf.get(id);
+      return index === undefined ? remote?.known(id) : items[index];
+    },
+    [indexOf, items, remote],
+  );
+
   const markBroken = useCallback((id: string) => {
     setBroken((previous) => (previous.has(id) ? previous : new Set(previous).add(id)));
   }, []);
 
   const submit = () => {
-    const outcome = reply.submit({ selected: latest.current });
+    // A remote answer is checked against what the loader returned: the chosen ids' loaded items.
+    const context = remote ? { items: latest.current.flatMap((id) => remote.known(id) ?? []) } : undefined;
+    const outcome = reply.submit({ selected: latest.current }, context);
     if (outcome.type !== "ignored") setIssues([...new Set(outcome.issues.map((issue) => issue.message))]);
   };
 
@@ -182,6 +221,8 @@ function Root({
     payload,
     labels,
     items,
+    remote,
+    lookup,
     answer,
     min: payload.min,
     max,
@@ -295,6 +336,25 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
     observeElementRect: observeRect,
     rangeExtractor,
   });
+
+  // A remote collection loads its next page as the last rows come into view (scroll) or the
+  // active option reaches them (End, PageDown), whichever comes first.
+  const endRow = Math.max(virtualizer.range?.endIndex ?? -1, activeRow);
+  const loadMore = ctx.remote?.hasMore ? ctx.remote.loadMore : undefined;
+  useEffect(() => {
+    if (loadMore && endRow >= rowCount - 1 - LOAD_AHEAD_ROWS) loadMore();
+  }, [loadMore, endRow, rowCount]);
+
+  // A new search's results start at their top, with the first of them active.
+  const resultsQuery = ctx.remote?.resultsQuery;
+  const shownQuery = useRef(resultsQuery);
+  const { setActiveIndex } = ctx;
+  useLayoutEffect(() => {
+    if (shownQuery.current === resultsQuery) return;
+    shownQuery.current = resultsQuery;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setActiveIndex(0);
+  }, [resultsQuery, setActiveIndex]);
 
   // Row sizes are cached by the virtualizer; a new tile size (resize) must re-lay every row.
   const measuredRowHeight = useRef(rowHeight);
@@ -438,7 +498,7 @@ function Tile({ item, index, active }: { item: MediaItem; index: number; active:
         role="option"
         tabIndex={active ? 0 : -1}
         aria-selected={selected}
-        aria-setsize={ctx.items.length}
+        aria-setsize={ctx.remote?.hasMore ? -1 : ctx.items.length}
         aria-posinset={index + 1}
         aria-label={itemName(labels, item, index)}
         aria-describedby={describedBy || undefined}
@@ -626,6 +686,22 @@ function Message({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "c
   );
 }
 
+/** The search box of a remote collection (its loader searches); nothing for inline items. */
+function Search(props: Omit<ComponentPropsWithoutRef<typeof CollectionSearch>, "remote">) {
+  const { remote } = useMediaPicker();
+  const { status } = useShell();
+  if (!remote || isSettledStatus(status)) return null;
+  return <CollectionSearch remote={remote} {...props} />;
+}
+
+/** Loading, failure (with Retry) and counts of a remote collection, announced; nothing for inline items. */
+function LoadStatus(props: Omit<ComponentPropsWithoutRef<typeof CollectionStatus>, "remote">) {
+  const { remote } = useMediaPicker();
+  const { status } = useShell();
+  if (!remote || isSettledStatus(status)) return null;
+  return <CollectionStatus remote={remote} {...props} />;
+}
+
 function Issues() {
   const { issues } = useMediaPicker();
   return <ShellIssues messages={issues} />;
@@ -651,13 +727,13 @@ function Receipt({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, 
         <ol data-slot="receipt-items" className="hitl-media-receipt">
           {shown.map((id) => {
             const index = ctx.indexOf.get(id);
-            const item = index === undefined ? undefined : ctx.items[index];
+            const item = ctx.lookup(id);
             return (
               <li key={id} data-slot="receipt-item" className="hitl-media-receipt-item">
-                {item && index !== undefined ? (
+                {item ? (
                   <>
                     <ReceiptThumbnail item={item} />
-                    <span>{itemName(ctx.labels, item, index)}</span>
+                    <span>{index === undefined ? item.alt || id : itemName(ctx.labels, item, index)}</span>
                   </>
                 ) : (
                   <span>{id}</span>
@@ -707,6 +783,7 @@ export function MediaPicker({ prompt, ...props }: MediaPickerProps) {
     <Root {...props}>
       <ShellPrompt>{prompt}</ShellPrompt>
       <Form>
+        <Search />
         <div data-slot="body" className="hitl-media-body">
           <Grid />
           <Preview />
@@ -715,6 +792,7 @@ export function MediaPicker({ prompt, ...props }: MediaPickerProps) {
           <Count />
           <Message />
         </div>
+        <LoadStatus />
         <Issues />
         <ShellActions>
           <Submit />
@@ -733,6 +811,8 @@ MediaPicker.Form = Form;
 MediaPicker.Grid = Grid;
 MediaPicker.Preview = Preview;
 MediaPicker.Count = Count;
+MediaPicker.Search = Search;
+MediaPicker.LoadStatus = LoadStatus;
 MediaPicker.Message = Message;
 MediaPicker.Issues = Issues;
 MediaPicker.Actions = ShellActions;

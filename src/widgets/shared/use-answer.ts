@@ -1,7 +1,7 @@
 "use client";
 import { type RefObject, useEffect, useRef } from "react";
 import type { HitlIssue } from "../../core/issues";
-import { type KindDefinition, validateAnswer } from "../../kinds/define-kind";
+import { type AnswerContext, type KindDefinition, validateAnswer } from "../../kinds/define-kind";
 import { isInteractive, type SubmitResult, type WidgetStatus } from "../../react/widget-props";
 
 /**
@@ -23,8 +23,11 @@ export type AnswerOutcome<Res> =
   | { readonly type: "sent"; readonly value: Res; readonly issues: readonly HitlIssue[] };
 
 export interface Answer<In, Res> {
-  /** Validates (when a kind was given), then sends once. */
-  readonly submit: (value: In) => AnswerOutcome<Res>;
+  /**
+   * Validates (when a kind was given), then sends once. `context` carries a remote collection's
+   * loaded items (see `validateAnswer`); it is handed on to `onSubmit` with the value.
+   */
+  readonly submit: (value: In, context?: AnswerContext) => AnswerOutcome<Res>;
   /** `onDecline` behind the same guard: a decline is the one answer too. Undefined without `onDecline`. */
   readonly decline: ((reason?: string) => void) | undefined;
   /** An answer or decline went out and `status` has not moved since: skip local checks too. */
@@ -33,7 +36,7 @@ export interface Answer<In, Res> {
 
 interface AnswerOptions<Res> {
   status: WidgetStatus | undefined;
-  onSubmit: ((value: Res) => SubmitResult | undefined) | undefined;
+  onSubmit: ((value: Res, context?: AnswerContext) => SubmitResult | undefined) | undefined;
   onDecline?: ((reason?: string) => void) | undefined;
 }
 
@@ -51,12 +54,14 @@ export function useAnswer<Req, Res>({
   onDecline,
 }: AnswerOptions<Res> & { kind?: KindDefinition<string, Req, Res>; payload?: Req }): Answer<unknown, Res> {
   const sent = useSentFlag(status);
-  const submit = (value: unknown): AnswerOutcome<Res> => {
+  const submit = (value: unknown, context?: AnswerContext): AnswerOutcome<Res> => {
     if (!isInteractive(status ?? "open") || sent.current) return IGNORED;
-    const checked = kind ? validateAnswer(kind, payload as Req, value) : { ok: true as const, value: value as Res };
+    const checked = kind
+      ? validateAnswer(kind, payload as Req, value, context)
+      : { ok: true as const, value: value as Res };
     if (!checked.ok) return { type: "invalid", issues: checked.issues };
     sent.current = true;
-    const result = onSubmit?.(checked.value);
+    const result = context ? onSubmit?.(checked.value, context) : onSubmit?.(checked.value);
     if (result && !result.ok) {
       sent.current = false;
       return { type: "refused", issues: result.issues };

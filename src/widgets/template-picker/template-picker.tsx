@@ -15,6 +15,7 @@ import {
 } from "react";
 import type { HitlIssue, Validated } from "../../core/issues";
 import { isSafeMediaUrl } from "../../core/url";
+import type { CollectionSource } from "../../kinds/collection";
 import { validateAnswer } from "../../kinds/define-kind";
 import {
   type Template,
@@ -23,11 +24,14 @@ import {
   type TemplateVariable,
   templateDefaults,
   templateKind,
+  templateSchema,
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
+import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
+import { CollectionStatus, collectionLabels } from "../shared/remote-collection";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { TextControl } from "../shared/text-control";
@@ -113,6 +117,10 @@ export function filterTemplates(
 
 interface TemplateContextValue {
   readonly payload: TemplateRequest;
+  /** Set when the request names a catalogue the app serves (`source`). */
+  readonly remote: RemoteCollection<Template> | undefined;
+  /** Any template the picker knows by id (a remote one from an earlier search too). */
+  readonly lookup: (templateId: string) => Template | undefined;
   readonly labels: TemplateLabels;
   readonly answer: TemplateResponse | undefined;
   readonly ids: { readonly radioName: string; readonly search: string; readonly templateError: string };
@@ -155,12 +163,38 @@ export interface TemplatePickerRootProps
   extends Omit<TemplatePickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
+/**
+ * Inline templates come with the payload; a request that names a `source` gets them from the
+ * loader the app registered for it, page by page, searched by the loader (`useRemoteCollection`).
+ */
 function Root(props: TemplatePickerRootProps) {
+  const { source } = props.payload;
+  return source ? (
+    <RemoteRoot {...props} source={source} />
+  ) : (
+    <RootView {...props} templates={props.payload.templates} />
+  );
+}
+
+const templateIdOf = (template: Template) => template.id;
+
+function RemoteRoot({ source, ...props }: TemplatePickerRootProps & { source: CollectionSource }) {
+  const remote = useRemoteCollection({ source, item: templateSchema, itemId: templateIdOf, scope: "template" });
+  return <RootView {...props} templates={remote.items} remote={remote} />;
+}
+
+function RootView({
+  templates,
+  remote,
+  ...props
+}: TemplatePickerRootProps & { templates: readonly Template[]; remote?: RemoteCollection<Template> }) {
   const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
     splitShellProps(props);
   const labels = useLabels("template", templateLabels);
-  const { templates } = payload;
-  const [query, setQuery] = useState("");
+  const [localQuery, setLocalQuery] = useState("");
+  // A remote catalogue is searched by its loader; inline templates here.
+  const query = remote ? remote.query : localQuery;
+  const setQuery = remote ? remote.setQuery : setLocalQuery;
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const groupRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -168,11 +202,21 @@ function Root(props: TemplatePickerRootProps) {
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
   const byId = useMemo(() => new Map(templates.map((template) => [template.id, template])), [templates]);
+  const lookup = useCallback((id: string) => byId.get(id) ?? remote?.known(id), [byId, remote]);
   // Typing stays responsive over thousands of cards: the grid catches up at a lower priority.
   const deferredQuery = useDeferredValue(query);
   const filtered = useMemo(
-    () => filterTemplates(index.entries, deferredQuery, selectedTags),
-    [index, deferredQuery, selectedTags],
+    () => filterTemplates(index.entries, remote ? "" : deferredQuery, selectedTags),
+    [index, remote, deferredQuery, selectedTags],
+  );
+  // A remote answer is checked against what the loader returned: the chosen template's record.
+  const contextOf = useCallback(
+    (templateId: string | undefined) => {
+      if (!remote) return undefined;
+      const template = templateId === undefined ? undefined : lookup(templateId);
+      return { items: template ? [template] : [] };
+    },
+    [remote, lookup],
   );
 
   const validate = useCallback(
@@ -180,24 +224,29 @@ function Root(props: TemplatePickerRootProps) {
       if (templateId === undefined)
         return { ok: false, issues: [{ path: ["templateId"], message: labels.chooseTemplate }] };
       // Only the chosen template's variables: a draft may still hold another template's values.
-      const values = (byId.get(templateId)?.variables ?? []).map((variable) => [
+      const values = (lookup(templateId)?.variables ?? []).map((variable) => [
         variable.name,
         readVariable(variables, variable),
       ]);
-      return validateAnswer(templateKind, payload, { templateId, variables: Object.fromEntries(values) });
+      return validateAnswer(
+        templateKind,
+        payload,
+        { templateId, variables: Object.fromEntries(values) },
+        contextOf(templateId),
+      );
     },
-    [payload, byId, labels],
+    [payload, lookup, labels, contextOf],
   );
   // The choice, then the chosen template's variables: the order the picker shows them in.
   const fields = useCallback(
     ({ templateId }: TemplateDraft) => [
       { name: CHOICE },
-      ...((templateId === undefined ? undefined : byId.get(templateId))?.variables ?? []).map((variable) => ({
+      ...((templateId === undefined ? undefined : lookup(templateId))?.variables ?? []).map((variable) => ({
         name: variable.name,
         label: variable.label,
       })),
     ],
-    [byId],
+    [lookup],
   );
   const draft = useDraft({
     value,
@@ -209,10 +258,11 @@ function Root(props: TemplatePickerRootProps) {
     formatIssue: labels.issue,
     status: shell.status,
     onSubmit,
+    context: ({ templateId }) => contextOf(templateId),
   });
 
   const chosenId = draft.value.templateId;
-  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
+  const chosen = chosenId === undefined ? undefined : lookup(chosenId);
   const { variables } = draft.value;
   const variableValue = useCallback((variable: TemplateVariable) => readVariable(variables, variable), [variables]);
 
@@ -231,7 +281,7 @@ function Root(props: TemplatePickerRootProps) {
 
   const choose = useCallback(
     (templateId: string) => {
-      const template = byId.get(templateId);
+      const template = lookup(templateId);
       if (!template) return;
       // A new choice starts clean: its variables' errors show only once they are left or submitted.
       reset();
@@ -239,11 +289,13 @@ function Root(props: TemplatePickerRootProps) {
         previous.templateId === templateId ? previous : { templateId, variables: templateDefaults(template) },
       );
     },
-    [byId, reset, setValue],
+    [lookup, reset, setValue],
   );
 
   const context: TemplateContextValue = {
     payload,
+    remote,
+    lookup,
     labels,
     answer,
     ids: { radioName: `${base}-template`, search: `${base}-search`, templateError: `${base}-template-error` },
@@ -345,7 +397,9 @@ function Tags({ className }: { className?: string }) {
 
 /** How many templates match, announced politely as filters change. */
 function Count({ className }: { className?: string }) {
-  const { labels, filtered } = useTemplatePicker();
+  const { labels, filtered, remote } = useTemplatePicker();
+  // A remote catalogue's status says what is loading, what failed (with Retry) and how many are in.
+  if (remote) return <CollectionStatus remote={remote} className={className} />;
   return (
     <p data-slot="count" className={cx("hitl-help hitl-template-count", className)} role="status" aria-live="polite">
       {labels.count(filtered.length)}
@@ -355,8 +409,8 @@ function Count({ className }: { className?: string }) {
 
 /** The radio group of matching cards, or the empty state. */
 function Cards({ className }: { className?: string }) {
-  const { labels, ids, filtered, chosenId, choose, templateError, groupRef } = useTemplatePicker();
-  if (filtered.length === 0) return <Empty />;
+  const { labels, ids, filtered, chosenId, choose, templateError, groupRef, remote } = useTemplatePicker();
+  if (filtered.length === 0) return remote && remote.status !== "ready" ? null : <Empty />;
   return (
     <div data-slot="cards-wrapper" className="hitl-template-cards-wrapper">
       <div
@@ -387,7 +441,24 @@ function Cards({ className }: { className?: string }) {
           {templateError}
         </p>
       )}
+      {remote?.hasMore && <LoadMore remote={remote} />}
     </div>
+  );
+}
+
+/** A remote catalogue's next page, on request: a button, so keyboard and screen reader users reach it. */
+function LoadMore({ remote }: { remote: RemoteCollection<Template> }) {
+  const labels = useLabels("collection", collectionLabels);
+  return (
+    <button
+      type="button"
+      data-slot="load-more"
+      className="hitl-button hitl-template-load-more"
+      disabled={remote.loadingMore}
+      onClick={remote.loadMore}
+    >
+      {remote.loadingMore ? labels.loadingMore : labels.loadMore}
+    </button>
   );
 }
 
@@ -548,9 +619,9 @@ function Issues({ id }: { id?: string }) {
 
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
 function Chosen({ className }: { className?: string }) {
-  const { payload, labels, answer } = useTemplatePicker();
+  const { lookup, labels, answer } = useTemplatePicker();
   if (!answer) return null;
-  const template = payload.templates.find((candidate) => candidate.id === answer.templateId);
+  const template = lookup(answer.templateId);
   const variables: [string, string, string][] = template
     ? (template.variables ?? []).map((variable) => [
         variable.name,

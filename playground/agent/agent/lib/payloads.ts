@@ -53,6 +53,17 @@ export function mediaPayload() {
   };
 }
 
+/**
+ * A pick from the app's 100,000-image library: the model names the collection (`source`) instead
+ * of listing items; the page's loader (`/api/library`) pages and searches it.
+ */
+export function libraryPayload() {
+  return {
+    prompt: "Pick up to three images from the library for the moodboard",
+    ui: { kind: "media", source: { id: "library" }, min: 1, max: 3 },
+  };
+}
+
 export function templatePayload() {
   return {
     prompt: "Which template should I use for the announcement?",

@@ -26,6 +26,7 @@ import {
   brokenPayload,
   deleteFilePayload,
   formPayload,
+  libraryPayload,
   mediaPayload,
   tagsPayload,
   templatePayload,
@@ -36,6 +37,7 @@ import {
 export const TRIGGERS: ReadonlyArray<{ phrase: string; toolName: string; input: () => unknown }> = [
   { phrase: "broken ui", toolName: "pick_broken", input: brokenPayload },
   { phrase: "pick media", toolName: "pick_media", input: mediaPayload },
+  { phrase: "pick from the library", toolName: "pick_media", input: libraryPayload },
   { phrase: "pick template", toolName: "pick_template", input: templatePayload },
   { phrase: "pick aspect ratio", toolName: "pick_aspect_ratio", input: aspectRatioPayload },
   { phrase: "pick tags", toolName: "pick_tags", input: tagsPayload },
