@@ -11,13 +11,8 @@ import type { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { MAX_ISSUES } from "../core/issues";
 import type { CollectionSource } from "../kinds/collection";
-import {
-  type CollectionLoader,
-  CollectionPageError,
-  MissingCollectionError,
-  type ValidatedPage,
-  validatePage,
-} from "./collections";
+import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-pages";
+import { type CollectionLoader, MissingCollectionError } from "./collections";
 import { useOptionalHitlContext } from "./provider";
 
 export interface UseRemoteCollectionOptions<Item> {

@@ -1,5 +1,16 @@
 "use client";
 
+// The primitives the built-in widgets are made of, for your own kinds' widgets. The remote-collection
+// hook lives in src/react but is exported here: only a widget that pages needs it, and re-exported
+// from the root entry it would load with every chat page.
+export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-pages";
+export {
+  collectionQueryKey,
+  type RemoteCollection,
+  type RemoteCollectionStatus,
+  type UseRemoteCollectionOptions,
+  useRemoteCollection,
+} from "../react/use-remote-collection";
 export { Approval, type ApprovalProps } from "./approval/approval";
 export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-picker/aspect-ratio-picker";
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
@@ -11,7 +22,6 @@ export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select"
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
 export { Question, type QuestionProps } from "./question/question";
 export { TextQuestion, type TextQuestionProps } from "./question/text-question";
-// The primitives the built-in widgets are made of, for your own kinds' widgets.
 export { createWidgetContext } from "./shared/create-widget-context";
 export type { DraftField } from "./shared/draft-issues";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
