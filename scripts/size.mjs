@@ -48,9 +48,9 @@ export const BUDGETS = { core: 5, page: 15, widget: 10, total: 40 };
  */
 export const CEILINGS = {
   core: 5.6,
-  // 19 → 20.3: remote collections (the provider's loaders, useParkedInput's missing-collection
+  // 19 → 19.7: remote collections (the provider's loaders, useParkedInput's missing-collection
   // fallback and answer context) are in every page.
-  page: 20.3,
+  page: 19.7,
   // 72 → 76.5 and the media picker 15.5 → 16: the remote collection's paging, search and status.
   total: 76.5,
   widgets: { "media-picker": 16 },
