@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idSchema, MAX_SOURCE_QUERY_LENGTH, tooLong } from "./limits";
+import { MAX_SOURCE_QUERY_LENGTH } from "./limits";
+import { idSchema, tooLong } from "./schema-parts";
 
 /**
  * A collection the app serves (a media library, a template catalogue) named by a request instead

@@ -21,10 +21,6 @@ export type {
 export { defineKind, parseRequest, resolveRequest, validateAnswer } from "./define-kind";
 export * from "./form";
 export {
-  descriptionSchema,
-  idSchema,
-  labelSchema,
-  listSchema,
   MAX_ASPECT_RATIO_PRESETS,
   MAX_CURSOR_LENGTH,
   MAX_DESCRIPTION_LENGTH,
@@ -42,14 +38,12 @@ export {
   MAX_TEMPLATE_VARIABLES_TOTAL,
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
-  nameSchema,
-  uniqueKey,
-  urlSchema,
 } from "./limits";
 export * from "./media";
 export * from "./multi-select";
 export * from "./native";
 export * from "./open-url";
+export { descriptionSchema, idSchema, labelSchema, listSchema, nameSchema, uniqueKey, urlSchema } from "./schema-parts";
 export * from "./template";
 
 /**

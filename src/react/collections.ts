@@ -56,10 +56,16 @@ export class CollectionPageError extends Error {
   }
 }
 
-const pageSchema = z.object({
-  items: z.array(z.unknown()).max(MAX_PAGE_ITEMS, `Too many items in one page: at most ${MAX_PAGE_ITEMS}`),
-  nextCursor: z.string().min(1).max(MAX_CURSOR_LENGTH).nullish(),
-});
+// Built on first use: a schema at module scope is a call a bundler must keep, and every chat page
+// imports this module (for `MissingCollectionError`) whether or not it has collections.
+let pageSchema: z.ZodType<{ items: unknown[]; nextCursor?: string | null | undefined }> | undefined;
+function schemaOfPage() {
+  pageSchema ??= z.object({
+    items: z.array(z.unknown()).max(MAX_PAGE_ITEMS, `Too many items in one page: at most ${MAX_PAGE_ITEMS}`),
+    nextCursor: z.string().min(1).max(MAX_CURSOR_LENGTH).nullish(),
+  });
+  return pageSchema;
+}
 
 /** A page whose items passed the kind's item schema, and what was dropped and why. */
 export interface ValidatedPage<Item> {
@@ -73,7 +79,7 @@ export interface ValidatedPage<Item> {
  * item with `item`. An invalid item is dropped with an issue; one bad item never hides the rest.
  */
 export function validatePage<Item>(sourceId: string, page: unknown, item: z.ZodType<Item>): ValidatedPage<Item> {
-  const parsed = pageSchema.safeParse(page);
+  const parsed = schemaOfPage().safeParse(page);
   if (!parsed.success) {
     throw new CollectionPageError(sourceId, fromZodIssues(parsed.error.issues));
   }

@@ -1,21 +1,14 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { FreeTextField } from "../shared/free-text-field";
 import { ReadableValue } from "../shared/readable-value";
+import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import {
   cx,
@@ -55,12 +48,7 @@ interface FallbackContextValue {
   readonly sendText: () => void;
 }
 
-const FallbackContext = createContext<FallbackContextValue | null>(null);
-function useFallback(): FallbackContextValue {
-  const value = useContext(FallbackContext);
-  if (!value) throw new Error("hitl-kit: Fallback parts must be rendered inside <Fallback.Root>");
-  return value;
-}
+const [FallbackProvider, useFallback] = createWidgetContext<FallbackContextValue>("Fallback");
 
 /** `items.3.url: Too long`, or the message alone for the value as a whole. */
 function formatIssue(issue: HitlIssue): string {
@@ -71,21 +59,10 @@ export interface FallbackRootProps
   extends Omit<FallbackProps, "prompt" | "answerText" | "answerValue">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
 
-function Root({
-  kind,
-  reason,
-  issues,
-  options = [],
-  status,
-  error,
-  declineReason,
-  onAnswer,
-  onDecline,
-  onRetry,
-  className,
-  children,
-  ...rest
-}: FallbackRootProps) {
+function Root(props: FallbackRootProps) {
+  const [{ onDecline, ...shell }, { kind, reason, issues, options = [], onAnswer, className, children, ...rest }] =
+    splitShellProps(props);
+  const { status } = shell;
   const labels = useLabels("fallback", fallbackLabels);
   const [text, setTextState] = useState("");
   const [textError, setTextError] = useState<string | undefined>();
@@ -131,21 +108,18 @@ function Root({
     },
   };
   return (
-    <FallbackContext.Provider value={context}>
+    <FallbackProvider value={context}>
       <ShellRoot
         kind={kindName}
         data-reason={reason}
-        status={status}
-        error={error}
-        declineReason={declineReason}
+        {...shell}
         onDecline={reply.decline}
-        onRetry={onRetry}
         className={cx("hitl-fallback", className)}
         {...rest}
       >
         {children}
       </ShellRoot>
-    </FallbackContext.Provider>
+    </FallbackProvider>
   );
 }
 

@@ -28,6 +28,7 @@ import { useLabels } from "../../react/labels";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
 import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -40,7 +41,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { columnsFor, GRID_GAP, moveIndex, previewSources, thumbnailSource, toggleSelection } from "./grid-logic";

@@ -16,6 +16,7 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -28,7 +29,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { type MultiSelectLabels, multiSelectLabels } from "./labels";
