@@ -20,10 +20,7 @@ export {
   type CollectionLoaders,
   type CollectionLoadParams,
   type CollectionPage,
-  CollectionPageError,
   MissingCollectionError,
-  type ValidatedPage,
-  validatePage,
 } from "./collections";
 export { type LabelOverrides, LabelsProvider, useLabels } from "./labels";
 export { type HitlError, HitlProvider, type HitlProviderProps, useHitlContext } from "./provider";
@@ -43,13 +40,6 @@ export {
 } from "./renderer";
 export { type RequestView, viewOf } from "./status";
 export { type ParkedInput, type UseParkedInputOptions, useParkedInput } from "./use-parked-input";
-export {
-  collectionQueryKey,
-  type RemoteCollection,
-  type RemoteCollectionStatus,
-  type UseRemoteCollectionOptions,
-  useRemoteCollection,
-} from "./use-remote-collection";
 export {
   type FallbackProps,
   type HitlWidgetProps,

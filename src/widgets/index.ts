@@ -1,5 +1,15 @@
 "use client";
 
+// The primitives the built-in widgets are made of, for your own kinds' widgets. (Here, not in the
+// root entry: a root re-export would put them in every chat page's first chunk.)
+export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-page";
+export {
+  collectionQueryKey,
+  type RemoteCollection,
+  type RemoteCollectionStatus,
+  type UseRemoteCollectionOptions,
+  useRemoteCollection,
+} from "../react/use-remote-collection";
 export { Approval, type ApprovalProps } from "./approval/approval";
 export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-picker/aspect-ratio-picker";
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
@@ -11,9 +21,15 @@ export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select"
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
 export { Question, type QuestionProps } from "./question/question";
 export { TextQuestion, type TextQuestionProps } from "./question/text-question";
-// The primitives the built-in widgets are made of, for your own kinds' widgets.
 export { createWidgetContext } from "./shared/create-widget-context";
 export type { DraftField } from "./shared/draft-issues";
+export {
+  type CollectionLabels,
+  CollectionSearch,
+  CollectionStatus,
+  collectionLabels,
+  describeCollection,
+} from "./shared/remote-collection";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
