@@ -62,6 +62,29 @@ export function moveIndex(index: number, input: KeyInput | string, shape: Collec
   }
 }
 
+/**
+ * Moves a target that landed on a disabled item on to the nearest enabled one: first further in the
+ * direction of travel, then back towards where it came from (Home searches forward, End backward).
+ * `undefined` when every item is disabled.
+ */
+export function nearestEnabled(
+  target: number,
+  from: number,
+  count: number,
+  isDisabled: (index: number) => boolean,
+): number | undefined {
+  if (target < 0 || target >= count) return undefined;
+  if (!isDisabled(target)) return target;
+  const direction = target >= from ? 1 : -1;
+  for (let index = target + direction; index >= 0 && index < count; index += direction) {
+    if (!isDisabled(index)) return index;
+  }
+  for (let index = target - direction; index >= 0 && index < count; index -= direction) {
+    if (!isDisabled(index)) return index;
+  }
+  return undefined;
+}
+
 /** Type-ahead resets after this pause between key presses (the APG's suggestion). */
 export const TYPEAHEAD_RESET_MS = 500;
 

@@ -1,6 +1,7 @@
 "use client";
 import {
   defaultRangeExtractor,
+  measureElement,
   observeElementRect,
   type Range,
   type Rect,
@@ -8,7 +9,14 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { type KeyboardEvent, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
-import { emptyTypeahead, isTypeaheadKey, moveIndex, type TypeaheadState, typeahead } from "./collection-keys";
+import {
+  emptyTypeahead,
+  isTypeaheadKey,
+  moveIndex,
+  nearestEnabled,
+  type TypeaheadState,
+  typeahead,
+} from "./collection-keys";
 
 /**
  * A virtualized roving-focus collection (a list, or a grid of `columns`): the one module the
@@ -25,6 +33,13 @@ export interface VirtualCollectionOptions {
   readonly count: number;
   /** Items per row: 1 for a list. @default 1 */
   readonly columns?: number;
+  /**
+   * Rows that are not items (group headings) make the rows differ from the items: how many rows
+   * there are and which row holds item `index`. @default `columns` items per row
+   */
+  readonly rows?: { readonly count: number; readonly of: (index: number) => number };
+  /** Items the keyboard passes over (a disabled checkbox cannot take focus). */
+  readonly isDisabled?: (index: number) => boolean;
   /** A row's height in pixels, measured later when `measure` is set. */
   readonly rowHeight: number;
   /** Rows have their own heights: render them with `measureElement`. @default false */
@@ -60,8 +75,9 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
   const { count, rowHeight, measure = false, onActiveIndexChange, onActivate, labelOf, fallbackRows } = options;
   const columns = Math.max(1, Math.floor(options.columns ?? 1));
   const active = count === 0 ? 0 : Math.min(Math.max(options.activeIndex, 0), count - 1);
-  const activeRow = Math.floor(active / columns);
-  const rowCount = Math.ceil(count / columns);
+  const rowOf = (index: number) => (options.rows ? options.rows.of(index) : Math.floor(index / columns));
+  const activeRow = rowOf(active);
+  const rowCount = options.rows ? options.rows.count : Math.ceil(count / columns);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const rangeExtractor = useCallback(
@@ -93,6 +109,14 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     rangeExtractor,
     observeElementRect: observeRect,
     initialRect: { width: 0, height: fallbackHeight.current },
+    // An element measured without layout (jsdom, hidden) keeps its estimate rather than 0, which
+    // would put every row in view at once.
+    ...(measure
+      ? {
+          measureElement: (element: Element, entry: ResizeObserverEntry | undefined, instance: CollectionVirtualizer) =>
+            measureElement(element, entry, instance) || rowHeight,
+        }
+      : {}),
   });
   // Fixed rows: a new height (the grid resized) re-estimates every row.
   const measuredHeight = useRef(rowHeight);
@@ -111,7 +135,7 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     if (index === null || !scroller) return;
     if (pendingScroll.current) {
       pendingScroll.current = false;
-      const row = Math.floor(index / columns);
+      const row = rowOf(index);
       const item = virtualizer.getVirtualItems().find((virtual) => virtual.index === row);
       const top = item?.start ?? row * rowHeight;
       const height = item?.size ?? rowHeight;
@@ -133,7 +157,7 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
   const moveTo = (index: number) => {
     if (index === active) {
       // No state change, so no render to run the effect: bring the item back into view directly.
-      virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+      virtualizer.scrollToIndex(rowOf(index), { align: "auto" });
       scrollRef.current?.querySelector<HTMLElement>(`[data-item-index="${index}"]`)?.focus({ preventScroll: true });
       return;
     }
@@ -148,7 +172,12 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute("data-item-index")) return;
     const now = event.timeStamp;
     if (labelOf && isTypeaheadKey(event, typed.current, now)) {
-      const found = typeahead(typed.current, event.key, now, { active, count, labelOf });
+      const isDisabled = options.isDisabled;
+      const found = typeahead(typed.current, event.key, now, {
+        active,
+        count,
+        labelOf: isDisabled ? (index) => (isDisabled(index) ? "" : labelOf(index)) : labelOf,
+      });
       typed.current = found.state;
       event.preventDefault();
       if (found.index !== undefined) moveTo(found.index);
@@ -156,7 +185,10 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     }
     const viewport = scrollRef.current?.clientHeight || virtualizer.scrollRect?.height || 0;
     const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
-    const next = moveIndex(active, event.key, { count, columns, pageRows });
+    const moved = moveIndex(active, event.key, { count, columns, pageRows });
+    const next =
+      moved === undefined || !options.isDisabled ? moved : nearestEnabled(moved, active, count, options.isDisabled);
+    if (moved !== undefined) event.preventDefault();
     if (next !== undefined) {
       event.preventDefault();
       moveTo(next);
