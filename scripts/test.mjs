@@ -17,6 +17,7 @@ const stages = [
   ["typecheck", npx("tsc", "-p", "tsconfig.json")],
   ["build", ["npm", "run", "build"]],
   ["package", ["node", "scripts/check-package.mjs"]],
+  ["size", ["node", "scripts/size.mjs"]],
   ["unit", npx("vitest", "run", "--project", "unit")],
   ["dist", npx("vitest", "run", "--project", "dist")],
   ["browser", npx("vitest", "run", "--project", "browser")],

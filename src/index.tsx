@@ -22,7 +22,6 @@ export * from "./react/index";
 // them from `hitl-kit/widgets`.
 export { defaultRegistry } from "./widgets/default-registry";
 export { Fallback } from "./widgets/fallback/fallback";
-export { WidgetShell } from "./widgets/shared/widget-shell";
 
 export interface HitlRendererProps extends Omit<BaseHitlRendererProps, "fallback"> {
   /** @default the built-in `Fallback` */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineKind } from "../src/kinds/define-kind";
 import { textKind } from "../src/kinds/native";
 import { type WidgetPropsOf, widget } from "../src/react/registry";
-import { TextQuestion } from "../src/widgets/question/question";
+import { TextQuestion } from "../src/widgets/question/text-question";
 import {
   expectNothingSent,
   expectOneAnswer,

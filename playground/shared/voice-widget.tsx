@@ -1,5 +1,6 @@
-import { WidgetShell as Shell, type WidgetPropsOf } from "hitl-kit";
+import type { WidgetPropsOf } from "hitl-kit";
 import { isSafeMediaUrl } from "hitl-kit/kinds";
+import { WidgetShell as Shell } from "hitl-kit/widgets";
 import { useId, useState } from "react";
 import type { voiceKind } from "./voice-kind";
 

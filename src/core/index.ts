@@ -58,30 +58,15 @@ export {
 export {
   type ApprovalCandidate,
   type Outcome,
-  outcomeSchema,
   type ParkedRequest,
   type ParkedRequestInit,
   RESERVED_KINDS,
   type RequestOption,
   type RequestOrigin,
   type RequestState,
-  requestOptionSchema,
-  requestStateSchema,
   type SubmitError,
 } from "./model";
 export { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
-export {
-  answerMarkerSchema,
-  declinedOutputSchema,
-  dismissedOutputSchema,
-  fromToolOutput,
-  optionOutputSchema,
-  type PickerToolCall,
-  pickerRequestFromToolCall,
-  replyOutputSchema,
-  type ToolOutput,
-  toToolOutput,
-} from "./tool-output";
 export {
   alwaysLive,
   type ConnectionSource,

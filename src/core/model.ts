@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { AnswerBody } from "./answer";
 import type { HitlIssue } from "./issues";
 
@@ -8,16 +7,15 @@ import type { HitlIssue } from "./issues";
  */
 
 /** Who asked: a question from a tool, a tool approval gate, or a session limit. */
-export const requestOriginSchema = z.enum(["question", "tool-approval", "session-limit"]);
-export type RequestOrigin = z.infer<typeof requestOriginSchema>;
+export type RequestOrigin = "question" | "tool-approval" | "session-limit";
 
-export const requestOptionSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  description: z.string().optional(),
-  style: z.enum(["danger", "default", "primary"]).optional(),
-});
-export type RequestOption = z.infer<typeof requestOptionSchema>;
+/** A choice the transport itself offers (an approval's approve/deny, a select question's options). */
+export interface RequestOption {
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly style?: "danger" | "default" | "primary";
+}
 
 /** What an adapter knows about a request when it first sees it. `payload` is not parsed yet. */
 export interface ParkedRequestInit {
@@ -60,12 +58,10 @@ export interface ParkedRequestInit {
 }
 
 /** This client's view of a request's lifecycle (see the ledger for the transitions). */
-export const requestStateSchema = z.enum(["open", "submitting", "responded", "settled"]);
-export type RequestState = z.infer<typeof requestStateSchema>;
+export type RequestState = "open" | "submitting" | "responded" | "settled";
 
 /** How a settled request ended. `withdrawn`: its call, turn or session ended without an answer. */
-export const outcomeSchema = z.enum(["answered", "approved", "denied", "cancelled", "ignored", "invalid", "withdrawn"]);
-export type Outcome = z.infer<typeof outcomeSchema>;
+export type Outcome = "answered" | "approved" | "denied" | "cancelled" | "ignored" | "invalid" | "withdrawn";
 
 /** Why a submission did not go through. */
 export interface SubmitError {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { HitlIssue, Validated } from "../core/issues";
 import { defineKind } from "./define-kind";
-import { describeChoices, findDuplicates, labelSchema, listSchema, MAX_ASPECT_RATIO_PRESETS } from "./limits";
+import { MAX_ASPECT_RATIO_PRESETS } from "./limits";
+import { describeChoices, findDuplicates, labelSchema, listSchema } from "./schema-parts";
 
 /** Tolerance when comparing an answer's normalized width/height with the ratio's. */
 export const RATIO_TOLERANCE = 1e-6;

@@ -3,6 +3,14 @@ import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import {
+  MAX_FORM_FIELDS,
+  MAX_FORM_OPTIONS,
+  MAX_ITEMS,
+  MAX_LABEL_LENGTH,
+  MAX_PATTERN_LENGTH,
+  MAX_TEXT_LENGTH,
+} from "./limits";
+import {
   boundedTotal,
   describeChoices,
   descriptionSchema,
@@ -11,17 +19,11 @@ import {
   isBlank,
   labelSchema,
   listSchema,
-  MAX_FORM_FIELDS,
-  MAX_FORM_OPTIONS,
-  MAX_ITEMS,
-  MAX_LABEL_LENGTH,
-  MAX_PATTERN_LENGTH,
-  MAX_TEXT_LENGTH,
   nameSchema,
   plural,
   tooLong,
   uniqueKey,
-} from "./limits";
+} from "./schema-parts";
 
 // ─── Request: the fields ─────────────────────────────────────────────────────────────────────────
 

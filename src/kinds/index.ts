@@ -12,10 +12,6 @@ export type { AnyKind, DefineKindOptions, KindDefinition, RequestOf, ResponseOf 
 export { defineKind, parseRequest, validateAnswer } from "./define-kind";
 export * from "./form";
 export {
-  descriptionSchema,
-  idSchema,
-  labelSchema,
-  listSchema,
   MAX_ASPECT_RATIO_PRESETS,
   MAX_DESCRIPTION_LENGTH,
   MAX_FORM_FIELDS,
@@ -30,14 +26,12 @@ export {
   MAX_TEMPLATE_VARIABLES_TOTAL,
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
-  nameSchema,
-  uniqueKey,
-  urlSchema,
 } from "./limits";
 export * from "./media";
 export * from "./multi-select";
 export * from "./native";
 export * from "./open-url";
+export { descriptionSchema, idSchema, labelSchema, listSchema, nameSchema, uniqueKey, urlSchema } from "./schema-parts";
 export * from "./template";
 
 /**

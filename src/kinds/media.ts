@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineKind } from "./define-kind";
-import { idSchema, listSchema, MAX_ITEMS, MAX_LABEL_LENGTH, plural, tooLong, uniqueKey, urlSchema } from "./limits";
+import { MAX_ITEMS, MAX_LABEL_LENGTH } from "./limits";
 import { checkSelection, selectionResponseSchema } from "./multi-select";
+import { idSchema, listSchema, plural, tooLong, uniqueKey, urlSchema } from "./schema-parts";
 
 export const mediaTypeSchema = z.enum(["image", "video", "audio"]);
 

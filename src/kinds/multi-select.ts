@@ -1,16 +1,16 @@
 import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
+import { MAX_ITEMS } from "./limits";
 import {
   descriptionSchema,
   findDuplicates,
   idSchema,
   labelSchema,
   listSchema,
-  MAX_ITEMS,
   plural,
   uniqueKey,
-} from "./limits";
+} from "./schema-parts";
 
 export const multiSelectOptionSchema = z.object({
   id: idSchema,

@@ -2,18 +2,8 @@ import { z } from "zod";
 import { MAX_REASON_LENGTH } from "../core/answer";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
-import {
-  describeChoices,
-  descriptionSchema,
-  idSchema,
-  isBlank,
-  listSchema,
-  MAX_ITEMS,
-  MAX_LABEL_LENGTH,
-  MAX_TEXT_LENGTH,
-  tooLong,
-  uniqueKey,
-} from "./limits";
+import { MAX_ITEMS, MAX_LABEL_LENGTH, MAX_TEXT_LENGTH } from "./limits";
+import { describeChoices, descriptionSchema, idSchema, isBlank, listSchema, tooLong, uniqueKey } from "./schema-parts";
 
 /**
  * The native kinds: requests a transport itself parks — a tool-approval gate, its own select or

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineKind } from "./define-kind";
-import { MAX_URL_LENGTH, tooLong } from "./limits";
+import { MAX_URL_LENGTH } from "./limits";
+import { tooLong } from "./schema-parts";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f\u2028\u2029\s]/;

@@ -2,23 +2,25 @@ import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import {
-  boundedTotal,
-  descriptionSchema,
-  idSchema,
-  isBlank,
-  labelSchema,
-  listSchema,
   MAX_ITEMS,
   MAX_LABEL_LENGTH,
   MAX_TAGS,
   MAX_TEMPLATE_VARIABLES,
   MAX_TEMPLATE_VARIABLES_TOTAL,
   MAX_TEXT_LENGTH,
+} from "./limits";
+import {
+  boundedTotal,
+  descriptionSchema,
+  idSchema,
+  isBlank,
+  labelSchema,
+  listSchema,
   nameSchema,
   tooLong,
   uniqueKey,
   urlSchema,
-} from "./limits";
+} from "./schema-parts";
 
 export const templateVariableSchema = z
   .object({

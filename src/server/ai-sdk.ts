@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { answerMarkerSchema, fromToolOutput, type ToolOutput } from "../core/tool-output";
+import { answerMarkerSchema, fromToolOutput, type ToolOutput } from "../adapters/tool-output";
 import type { AnyKind, RequestOf, ResponseOf } from "../kinds/define-kind";
 import { type PickerInput, type PickerResult, pickerInputSchema, readAnswer } from "./picker";
 

@@ -1,5 +1,6 @@
 /** hitl-kit/server — no React: picker tool schemas, typed-answer readers (any transport; eve's `ctx.ask`), a transcript guard. */
 
+export { fromToolOutput, type ToolOutput, toToolOutput } from "../adapters/tool-output";
 export { dedupeToolResults, type PickerTool, pickerOutputSchema, pickerTool, readToolOutput } from "./ai-sdk";
 export { type AlreadyAnsweredBody, createEveAnswerGuard, type EveAnswerGuardOptions } from "./eve-guard";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";

@@ -25,7 +25,13 @@ export interface TestFetchRequest {
   readonly body?: unknown;
 }
 
-export type TestFetch = ((input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) & {
+/**
+ * `fetch`'s input, spelled out: DOM's `RequestInfo` alias is absent from a Node project without
+ * the DOM lib (`types: ["node"]`), where the published declarations must typecheck too.
+ */
+type FetchInput = string | URL | Request;
+
+export type TestFetch = ((input: FetchInput, init?: RequestInit) => Promise<Response>) & {
   /** Every request received, in order. */
   readonly requests: readonly TestFetchRequest[];
   /** The sessions it serves, supplied or created. */
@@ -68,7 +74,7 @@ export function createTestFetch(
     return session;
   };
 
-  const handle = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const handle = async (input: FetchInput, init?: RequestInit): Promise<Response> => {
     const request = await readRequest(input, init);
     request.signal?.throwIfAborted();
     const url = new URL(request.url, "http://eve.local");
@@ -114,7 +120,7 @@ export function createTestFetch(
     return await sessionMessageRoute(session, body);
   };
 
-  const testFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const testFetch = async (input: FetchInput, init?: RequestInit): Promise<Response> => {
     try {
       return await handle(input, init);
     } catch (error) {
@@ -140,7 +146,7 @@ interface ReadRequest {
   readonly signal: AbortSignal | undefined;
 }
 
-async function readRequest(input: RequestInfo | URL, init: RequestInit | undefined): Promise<ReadRequest> {
+async function readRequest(input: FetchInput, init: RequestInit | undefined): Promise<ReadRequest> {
   let url: string;
   let method = init?.method;
   let rawBody: unknown = init?.body ?? undefined;

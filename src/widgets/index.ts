@@ -9,6 +9,12 @@ export { Form, type FormProps } from "./form/form";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
-export { Question, type QuestionProps, TextQuestion, type TextQuestionProps } from "./question/question";
-export { WidgetShell } from "./shared/widget-shell";
+export { Question, type QuestionProps } from "./question/question";
+export { TextQuestion, type TextQuestionProps } from "./question/text-question";
+// The primitives the built-in widgets are made of, for your own kinds' widgets.
+export { createWidgetContext } from "./shared/create-widget-context";
+export type { DraftField } from "./shared/draft-issues";
+export { type ShellProps, splitShellProps } from "./shared/shell-props";
+export { WidgetShell } from "./shared/shell-submit";
+export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

@@ -2,9 +2,9 @@
 import { HttpAgent } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { createAgUiTransport } from "../../src/adapters/ag-ui/transport";
+import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
-import { fromToolOutput } from "../../src/core/tool-output";
 import {
   type ConformanceConnection,
   type ConformanceDriver,

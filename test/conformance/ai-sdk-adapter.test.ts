@@ -10,9 +10,9 @@ import {
 } from "ai";
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { connectChat, continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
+import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
-import { fromToolOutput } from "../../src/core/tool-output";
 import { pickerTool } from "../../src/server/ai-sdk";
 import { countToolResults } from "../../src/server/transcript";
 import {

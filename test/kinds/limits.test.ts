@@ -12,7 +12,7 @@ import {
   nameSchema,
   urlSchema,
 } from "../../src/kinds";
-import { describeChoices, findDuplicates } from "../../src/kinds/limits";
+import { describeChoices, findDuplicates } from "../../src/kinds/schema-parts";
 
 describe("limits", () => {
   it("given the documented limits, should expose them as named constants", () => {

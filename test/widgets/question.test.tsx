@@ -4,7 +4,8 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type QuestionRequest, questionKind, type TextRequest, textKind } from "../../src/kinds/native";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { Question, type QuestionResponse, TextQuestion, type TextResponse } from "../../src/widgets/question/question";
+import { Question, type QuestionResponse } from "../../src/widgets/question/question";
+import { TextQuestion, type TextResponse } from "../../src/widgets/question/text-question";
 import { itDeclinesOnce, pressArrow, renderWidget, renderWithLabels } from "./helpers";
 
 const question = (input: Record<string, unknown>): QuestionRequest =>

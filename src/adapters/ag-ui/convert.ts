@@ -1,6 +1,6 @@
 import type { AnswerBody } from "../../core/answer";
 import type { LedgerAction, LedgerChange } from "../../core/ledger";
-import { fromToolOutput, pickerRequestFromToolCall } from "../../core/tool-output";
+import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
 
 /**
  * AG-UI events (and message lists) → ledger actions. A frontend tool call whose arguments carry

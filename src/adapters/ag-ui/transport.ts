@@ -1,8 +1,8 @@
 import type { AbstractAgent, RunAgentParameters } from "@ag-ui/client";
 import type { TransportAnswer } from "../../core/answer";
 import { type LedgerProblem, selectRequest } from "../../core/ledger";
-import { toToolOutput } from "../../core/tool-output";
 import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import { toToolOutput } from "../tool-output";
 import { createAgUiConverter } from "./convert";
 
 export interface AgUiHitlOptions {

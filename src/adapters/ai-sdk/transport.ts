@@ -3,8 +3,8 @@ import type { AnswerBody, TransportAnswer } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import { selectRequest, selectRequests } from "../../core/ledger";
 import type { ParkedRequest } from "../../core/model";
-import { toToolOutput } from "../../core/tool-output";
 import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import { toToolOutput } from "../tool-output";
 import { createAiSdkConverter } from "./convert";
 
 /**

@@ -1,10 +1,12 @@
 "use client";
-import { type ComponentPropsWithoutRef, createContext, useContext } from "react";
+import type { ComponentPropsWithoutRef } from "react";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import type { approvalKind } from "../../kinds/native";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { humanize, ReadableValue } from "../shared/readable-value";
+import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import {
   cx,
@@ -33,47 +35,21 @@ interface ApprovalContextValue {
   /** Sends Approve once per open request (a double click must not approve twice). */
   readonly approve: () => void;
 }
-const ApprovalContext = createContext<ApprovalContextValue | null>(null);
-function useApproval(): ApprovalContextValue {
-  const value = useContext(ApprovalContext);
-  if (!value) throw new Error("hitl-kit: Approval parts must be rendered inside <Approval.Root>");
-  return value;
-}
+const [ApprovalProvider, useApproval] = createWidgetContext<ApprovalContextValue>("Approval");
 
 export interface ApprovalRootProps
   extends Omit<ApprovalProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
 
-function Root({
-  payload,
-  status,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  className,
-  children,
-  ...rest
-}: ApprovalRootProps) {
+function Root(props: ApprovalRootProps) {
+  const [shell, { payload, onSubmit, className, ...fieldset }] = splitShellProps(props);
   const labels = useLabels("approval", approvalLabels);
-  const answer = useAnswer<ApprovalResponse>({ status, onSubmit });
+  const answer = useAnswer<ApprovalResponse>({ status: shell.status, onSubmit });
   // Deny is the decline of an approval: same single answer, sent through onDecline.
   return (
-    <ApprovalContext.Provider value={{ payload, labels, approve: () => answer.submit({ decision: "approve" }) }}>
-      <ShellRoot
-        kind="approval"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-approval", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </ApprovalContext.Provider>
+    <ApprovalProvider value={{ payload, labels, approve: () => answer.submit({ decision: "approve" }) }}>
+      <ShellRoot kind="approval" {...shell} {...fieldset} className={cx("hitl-approval", className)} />
+    </ApprovalProvider>
   );
 }
 

@@ -1,10 +1,13 @@
 "use client";
 import { RadioGroup } from "radix-ui";
-import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext, useId, useState } from "react";
+import { type ComponentPropsWithoutRef, type ReactNode, useId, useState } from "react";
 import { type AspectRatioPreset, aspectRatioKind, normalizeRatio } from "../../kinds/aspect-ratio";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
+import { splitShellProps } from "../shared/shell-props";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import {
@@ -17,7 +20,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { type AspectRatioLabels, aspectRatioLabels } from "./labels";
@@ -77,12 +79,7 @@ interface AspectRatioContextValue {
   };
 }
 
-const AspectRatioContext = createContext<AspectRatioContextValue | null>(null);
-function useAspectRatio(): AspectRatioContextValue {
-  const value = useContext(AspectRatioContext);
-  if (!value) throw new Error("hitl-kit: AspectRatioPicker parts must be rendered inside <AspectRatioPicker.Root>");
-  return value;
-}
+const [AspectRatioProvider, useAspectRatio] = createWidgetContext<AspectRatioContextValue>("AspectRatioPicker");
 
 /** 0.25 → "1:4", 4 → "4:1", 1.777… → "16:9": bounds read like the presets they sit next to. */
 export function ratioText(value: number): string {
@@ -159,21 +156,9 @@ export interface AspectRatioRootProps
   extends Omit<AspectRatioPickerProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value: valueProp,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: AspectRatioRootProps) {
+function Root(props: AspectRatioRootProps) {
+  const [shell, { payload, onSubmit, value: valueProp, defaultValue, onValueChange, className, ...fieldset }] =
+    splitShellProps(props);
   const labels = useLabels("aspectRatio", aspectRatioLabels);
   const [value, setValue] = useControllableState({ value: valueProp, defaultValue: defaultValue ?? "", onValueChange });
   const preset = findPreset(payload.presets, value);
@@ -184,7 +169,13 @@ function Root({
   );
   const [attempted, setAttempted] = useState(false);
   const [issues, setIssues] = useState<readonly string[]>([]);
-  const reply = useAnswer({ kind: aspectRatioKind, payload, status, onSubmit, onDecline });
+  const reply = useAnswer({
+    kind: aspectRatioKind,
+    payload,
+    status: shell.status,
+    onSubmit,
+    onDecline: shell.onDecline,
+  });
   const base = useId();
 
   // A value set from outside (controlled mode) moves the choice; the custom fields' own edits don't.
@@ -259,28 +250,21 @@ function Root({
     ids,
   };
   return (
-    <AspectRatioContext.Provider value={context}>
+    <AspectRatioProvider value={context}>
       <ShellRoot
         kind="aspect-ratio"
-        status={status}
-        error={error}
-        declineReason={declineReason}
+        {...shell}
+        {...fieldset}
         onDecline={reply.decline}
-        onRetry={onRetry}
         className={cx("hitl-aspect-ratio", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </AspectRatioContext.Provider>
+      />
+    </AspectRatioProvider>
   );
 }
 
 /** The form around the choices and actions; hidden once the receipt shows. */
 function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const { submit } = useAspectRatio();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
   return <ShellForm onSubmit={submit} {...props} />;
 }
 
@@ -433,10 +417,6 @@ function Submit({ children, ...props }: ComponentPropsWithoutRef<"button">) {
   return <ShellSubmit {...props}>{children ?? labels.submit}</ShellSubmit>;
 }
 
-function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
-}
-
 /** The receipt's summary: the chosen shape and its ratio. */
 function Summary({ answer, className }: { answer: AspectRatioResponse | undefined; className?: string }): ReactNode {
   const { payload, labels } = useAspectRatio();
@@ -465,7 +445,7 @@ export function AspectRatioPicker({ prompt, answer, ...props }: AspectRatioPicke
         <Issues />
         <ShellActions>
           <Submit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Form>
       <ShellStatus />
@@ -483,7 +463,7 @@ AspectRatioPicker.Custom = Custom;
 AspectRatioPicker.Issues = Issues;
 AspectRatioPicker.Actions = ShellActions;
 AspectRatioPicker.Submit = Submit;
-AspectRatioPicker.Decline = Decline;
+AspectRatioPicker.Decline = ShellDecline;
 AspectRatioPicker.Status = ShellStatus;
 AspectRatioPicker.Receipt = ShellReceipt;
 AspectRatioPicker.Summary = Summary;

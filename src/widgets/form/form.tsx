@@ -1,17 +1,5 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import type { HitlIssue } from "../../core/issues";
+import { type ComponentPropsWithoutRef, type ReactNode, useCallback, useId, useMemo, useState } from "react";
 import { validateAnswer } from "../../kinds/define-kind";
 import {
   type FormField,
@@ -22,26 +10,26 @@ import {
   formDefaults,
   formKind,
 } from "../../kinds/form";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import type { HitlWidgetProps } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
+import { fieldUnder } from "../shared/draft-issues";
 import { Field, type FieldControlProps } from "../shared/field";
-import { useAnswer } from "../shared/use-answer";
-import { useControllableState } from "../shared/use-controllable-state";
+import { splitShellProps } from "../shared/shell-props";
+import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
+import { TextControl } from "../shared/text-control";
+import { type Draft, useDraft } from "../shared/use-draft";
+import { ValueList } from "../shared/value-list";
 import {
   cx,
   ShellActions,
   ShellDecline,
-  type ShellDeclineProps,
   ShellForm,
   ShellIssues,
   ShellPrompt,
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
-  type ShellSubmitProps,
-  useShell,
 } from "../shared/widget-shell";
 import { type FormLabels, formLabels } from "./labels";
 
@@ -69,21 +57,11 @@ interface FormContextValue {
   readonly readValue: (field: FormField) => FormValue;
   readonly setFieldValue: (name: string, value: FormValue) => void;
   readonly setBadInput: (name: string, bad: boolean) => void;
-  readonly touch: (name: string) => void;
-  /** The error to show now for a field (hidden until it was left or a submit was tried). */
-  readonly visibleError: (name: string) => string | undefined;
-  readonly registerControl: (name: string, element: HTMLElement | null) => void;
-  /** Problems listed in the summary, after a submit attempt. */
-  readonly summary: readonly string[];
-  readonly submit: () => void;
+  /** Touched fields, their errors, the summary, focus and submit. */
+  readonly draft: Draft<FormValues>;
 }
 
-const FormContext = createContext<FormContextValue | null>(null);
-function useFormWidget(): FormContextValue {
-  const value = useContext(FormContext);
-  if (!value) throw new Error("hitl-kit: Form parts must be rendered inside <Form.Root>");
-  return value;
-}
+const [FormProvider, useFormWidget] = createWidgetContext<FormContextValue>("Form");
 
 /** A value left empty: for an optional field it is left out of the answer. */
 function isEmpty(value: FormValue | undefined): boolean {
@@ -105,113 +83,51 @@ export function formAnswerValues(fields: readonly FormField[], read: (field: For
   return values;
 }
 
-/** Issues of the answer by field name (first message each), and those that belong to no field. */
-function splitIssues(
-  fields: readonly FormField[],
-  issues: readonly HitlIssue[],
-): { byField: Map<string, string>; general: string[] } {
-  const names = new Set(fields.map((field) => field.name));
-  const byField = new Map<string, string>();
-  const general: string[] = [];
-  for (const issue of issues) {
-    const [root, name] = issue.path;
-    if (root === "values" && typeof name === "string" && names.has(name)) {
-      if (!byField.has(name)) byField.set(name, issue.message);
-    } else {
-      general.push(issue.message);
-    }
-  }
-  return { byField, general };
+/** A field's value in the draft; a key the draft lacks reads as the field's default. */
+function readFormValue(values: FormValues, defaults: FormValues, field: FormField): FormValue {
+  return (Object.hasOwn(values, field.name) ? values[field.name] : defaults[field.name]) ?? null;
 }
+
+const fieldOfValues = fieldUnder("values");
 
 export interface FormRootProps
   extends Omit<FormProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: FormRootProps) {
+function Root(props: FormRootProps) {
+  const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
+    splitShellProps(props);
   const labels = useLabels("form", formLabels);
   const { fields } = payload;
   const defaults = useMemo(() => formDefaults(fields), [fields]);
-  const [values, setValues] = useControllableState<FormValues>({
+  const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
+  const base = useId();
+
+  const validate = useCallback(
+    (values: FormValues) => {
+      const checked = validateAnswer(formKind, payload, {
+        values: formAnswerValues(fields, (field) => readFormValue(values, defaults, field)),
+      });
+      if (badInput.size === 0) return checked;
+      // The browser hides unparseable number text from the value; say so instead of "Required".
+      const local = [...badInput].map((name) => ({ path: ["values", name], message: labels.notANumber }));
+      return { ok: false as const, issues: [...local, ...(checked.ok ? [] : checked.issues)] };
+    },
+    [payload, fields, defaults, badInput, labels],
+  );
+  const draft = useDraft({
     value,
     defaultValue: defaultValue ?? defaults,
     onValueChange,
+    validate,
+    fields,
+    fieldOf: fieldOfValues,
+    formatIssue: labels.issue,
+    status: shell.status,
+    onSubmit,
   });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
-  const [focusRequest, setFocusRequest] = useState<{ readonly name: string; readonly attempt: number } | null>(null);
-  const controls = useRef(new Map<string, HTMLElement>());
-  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
-  // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<FormResponse>({ status, onSubmit });
-  const base = useId();
-
-  const readValue = useCallback(
-    (field: FormField): FormValue =>
-      (Object.hasOwn(values, field.name) ? values[field.name] : defaults[field.name]) ?? null,
-    [values, defaults],
-  );
-  const answerValues = useMemo(() => formAnswerValues(fields, readValue), [fields, readValue]);
-  const validation = useMemo(
-    () => validateAnswer(formKind, payload, { values: answerValues }),
-    [payload, answerValues],
-  );
-
-  const { errors, general } = useMemo(() => {
-    const split = splitIssues(fields, [...(validation.ok ? [] : validation.issues), ...refused]);
-    // The browser hides unparseable number text from the value; say so instead of "Required".
-    for (const name of badInput) split.byField.set(name, labels.notANumber);
-    return { errors: split.byField, general: split.general };
-  }, [fields, validation, refused, badInput, labels]);
-
-  const summary = useMemo(() => {
-    if (!submitted) return [];
-    const lines: string[] = [];
-    for (const field of fields) {
-      const message = errors.get(field.name);
-      if (message !== undefined) lines.push(labels.issue(field.label, message));
-    }
-    return [...lines, ...general];
-  }, [submitted, fields, errors, general, labels]);
-
-  useEffect(() => {
-    if (focusRequest) controls.current.get(focusRequest.name)?.focus();
-  }, [focusRequest]);
-
-  const submit = () => {
-    if (reply.sent()) return;
-    setSubmitted(true);
-    const firstInvalid = fields.find((field) => errors.has(field.name));
-    if (!validation.ok || firstInvalid) {
-      if (firstInvalid)
-        setFocusRequest((previous) => ({ name: firstInvalid.name, attempt: (previous?.attempt ?? 0) + 1 }));
-      return;
-    }
-    const outcome = reply.submit(validation.value);
-    if (outcome.type === "refused") {
-      setRefused(outcome.issues);
-      const { byField } = splitIssues(fields, outcome.issues);
-      const first = fields.find((field) => byField.has(field.name));
-      if (first) setFocusRequest((previous) => ({ name: first.name, attempt: (previous?.attempt ?? 0) + 1 }));
-    }
-  };
+  const values = draft.value;
+  const readValue = useCallback((field: FormField) => readFormValue(values, defaults, field), [values, defaults]);
 
   const context: FormContextValue = {
     payload,
@@ -219,10 +135,7 @@ function Root({
     answer,
     controlId: (name) => `${base}-field-${name}`,
     readValue,
-    setFieldValue: (name, next) => {
-      setRefused([]);
-      setValues((previous) => ({ ...previous, [name]: next }));
-    },
+    setFieldValue: (name, next) => draft.setValue((previous) => ({ ...previous, [name]: next })),
     setBadInput: (name, bad) =>
       setBadInputState((previous) => {
         if (previous.has(name) === bad) return previous;
@@ -231,40 +144,20 @@ function Root({
         else next.delete(name);
         return next;
       }),
-    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
-    visibleError: (name) => (submitted || touched.has(name) ? errors.get(name) : undefined),
-    registerControl: (name, element) => {
-      if (element) controls.current.set(name, element);
-      else controls.current.delete(name);
-    },
-    summary,
-    submit,
+    draft,
   };
 
   return (
-    <FormContext.Provider value={context}>
-      <ShellRoot
-        kind="form"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-form-widget", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </FormContext.Provider>
+    <FormProvider value={context}>
+      <ShellRoot kind="form" {...shell} {...fieldset} className={cx("hitl-form-widget", className)} />
+    </FormProvider>
   );
 }
 
 /** The `<form>` holding the fields and actions; gone once the receipt shows. */
 function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
-  const { submit } = useFormWidget();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
-  return <ShellForm onSubmit={submit} className={cx("hitl-form-body", className)} {...props} />;
+  const { draft } = useFormWidget();
+  return <ShellForm onSubmit={draft.submit} className={cx("hitl-form-body", className)} {...props} />;
 }
 
 /** Every field of the payload, in order. */
@@ -287,10 +180,10 @@ export interface FormFieldProps {
 
 /** One field: label, help, control, inline error. */
 function FieldPart({ name, className }: FormFieldProps) {
-  const { payload, labels, controlId, readValue, visibleError, touch } = useFormWidget();
+  const { payload, labels, controlId, readValue, draft } = useFormWidget();
   const field = payload.fields.find((candidate) => candidate.name === name);
   if (!field) return null;
-  const error = visibleError(field.name);
+  const error = draft.error(field.name);
   const common = {
     label: field.label,
     required: field.required,
@@ -311,7 +204,7 @@ function FieldPart({ name, className }: FormFieldProps) {
         onBlur={(event) => {
           // Left the group, not just moved between its checkboxes.
           const next = event.relatedTarget;
-          if (!(next instanceof Node && event.currentTarget.contains(next))) touch(field.name);
+          if (!(next instanceof Node && event.currentTarget.contains(next))) draft.touch(field.name);
         }}
       >
         {({ id }) => <MultiselectControl field={field} firstId={id} value={readValue(field)} />}
@@ -332,14 +225,14 @@ function Control({
   field: Exclude<FormField, { type: "multiselect" }>;
   control: FieldControlProps;
 }) {
-  const { readValue, setFieldValue, setBadInput, touch, registerControl } = useFormWidget();
+  const { readValue, setFieldValue, setBadInput, draft } = useFormWidget();
   const value = readValue(field);
   const shared = {
     ...control,
     name: field.name,
     required: field.required,
-    ref: (element: HTMLElement | null) => registerControl(field.name, element),
-    onBlur: () => touch(field.name),
+    ref: (element: HTMLElement | null) => draft.registerControl(field.name, element),
+    onBlur: () => draft.touch(field.name),
     "data-slot": "control",
   };
   const text = typeof value === "string" ? value : "";
@@ -347,27 +240,16 @@ function Control({
     case "text":
     case "email":
     case "url":
-      return (
-        <input
-          {...shared}
-          type={field.type}
-          className="hitl-input"
-          value={text}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
-          onChange={(event) => setFieldValue(field.name, event.target.value)}
-        />
-      );
     case "textarea":
       return (
-        <textarea
+        <TextControl
           {...shared}
-          className="hitl-input hitl-textarea"
-          rows={3}
+          type={field.type === "textarea" ? undefined : field.type}
+          multiline={field.type === "textarea"}
           value={text}
           placeholder={field.placeholder}
-          maxLength={field.maxLength ?? MAX_TEXT_LENGTH}
-          onChange={(event) => setFieldValue(field.name, event.target.value)}
+          maxLength={field.maxLength}
+          onValueChange={(next) => setFieldValue(field.name, next)}
         />
       );
     case "number":
@@ -462,7 +344,7 @@ function MultiselectControl({
   firstId: string;
   value: FormValue;
 }) {
-  const { setFieldValue, registerControl } = useFormWidget();
+  const { setFieldValue, draft } = useFormWidget();
   const selected = new Set(Array.isArray(value) ? value : []);
   return (
     <div data-slot="choices" className="hitl-form-choices">
@@ -477,7 +359,7 @@ function MultiselectControl({
               name={field.name}
               value={option.value}
               checked={selected.has(option.value)}
-              ref={index === 0 ? (element) => registerControl(field.name, element) : undefined}
+              ref={index === 0 ? (element) => draft.registerControl(field.name, element) : undefined}
               onChange={(event) => {
                 const next = new Set(selected);
                 if (event.target.checked) next.add(option.value);
@@ -499,18 +381,14 @@ function MultiselectControl({
 
 /** The error summary after a submit attempt: every problem, in field order. */
 function Issues({ id }: { id?: string }) {
-  const { summary } = useFormWidget();
-  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
+  const { draft } = useFormWidget();
+  return <ShellIssues messages={draft.summary} {...(id ? { id } : {})} />;
 }
 
 /** Submit, labelled with the payload's `submitLabel` when it has one. */
 function Submit({ children, ...props }: ShellSubmitProps) {
   const { payload } = useFormWidget();
   return <ShellSubmit {...props}>{children ?? payload.submitLabel}</ShellSubmit>;
-}
-
-function Decline(props: ShellDeclineProps) {
-  return <ShellDecline {...props} />;
 }
 
 /** A field's answer as a person reads it. */
@@ -535,16 +413,19 @@ function Values({ className, ...props }: ComponentPropsWithoutRef<"dl">) {
   const { payload, labels, answer } = useFormWidget();
   if (!answer) return null;
   return (
-    <dl data-slot="receipt-values" className={cx("hitl-form-values", className)} {...props}>
-      {payload.fields.map((field) => (
-        <div key={field.name} data-slot="receipt-value" className="hitl-form-value">
-          <dt>{field.label}</dt>
-          <dd>
-            {readable(field, Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined, labels)}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <ValueList
+      className={className}
+      entries={payload.fields.map((field) => ({
+        key: field.name,
+        label: field.label,
+        value: readable(
+          field,
+          Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined,
+          labels,
+        ),
+      }))}
+      {...props}
+    />
   );
 }
 
@@ -562,7 +443,7 @@ export function Form({ prompt, ...props }: FormProps) {
         <Issues />
         <ShellActions>
           <Submit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Body>
       <ShellStatus />
@@ -579,7 +460,7 @@ Form.Field = FieldPart;
 Form.Issues = Issues;
 Form.Actions = ShellActions;
 Form.Submit = Submit;
-Form.Decline = Decline;
+Form.Decline = ShellDecline;
 Form.Status = ShellStatus;
 Form.Receipt = Receipt;
 Form.Values = Values;

@@ -15,6 +15,7 @@ import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
 import { toggle as toggleId } from "../shared/selection";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import { useElementWidth, useVirtualCollection, type VirtualCollection } from "../shared/virtual-collection";
@@ -28,7 +29,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { columnsFor, GRID_GAP, previewSources, thumbnailSource } from "./grid-logic";

@@ -26,6 +26,7 @@ import {
   selectAll as selectAllIds,
   setSelected as setChosen,
 } from "../shared/selection";
+import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
 import { useVirtualCollection } from "../shared/virtual-collection";
@@ -39,7 +40,6 @@ import {
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
   useShell,
 } from "../shared/widget-shell";
 import { type MultiSelectLabels, multiSelectLabels } from "./labels";

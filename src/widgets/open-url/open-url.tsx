@@ -1,9 +1,11 @@
 "use client";
-import { type ComponentPropsWithoutRef, createContext, useContext } from "react";
+import type { ComponentPropsWithoutRef } from "react";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type openUrlKind, urlDomain } from "../../kinds/open-url";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
+import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import {
   cx,
@@ -33,47 +35,21 @@ interface OpenUrlContextValue {
   readonly labels: OpenUrlLabels;
   readonly open: () => void;
 }
-const OpenUrlContext = createContext<OpenUrlContextValue | null>(null);
-function useOpenUrl(): OpenUrlContextValue {
-  const value = useContext(OpenUrlContext);
-  if (!value) throw new Error("hitl-kit: OpenUrl parts must be rendered inside <OpenUrl.Root>");
-  return value;
-}
+const [OpenUrlProvider, useOpenUrl] = createWidgetContext<OpenUrlContextValue>("OpenUrl");
 
 export interface OpenUrlRootProps
   extends Omit<OpenUrlProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
 
-function Root({
-  payload,
-  status,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  className,
-  children,
-  ...rest
-}: OpenUrlRootProps) {
+function Root(props: OpenUrlRootProps) {
+  const [shell, { payload, onSubmit, className, ...fieldset }] = splitShellProps(props);
   const labels = useLabels("openUrl", openUrlLabels);
-  const answer = useAnswer<OpenUrlResponse>({ status, onSubmit });
+  const answer = useAnswer<OpenUrlResponse>({ status: shell.status, onSubmit });
   const value = { payload, domain: urlDomain(payload.url), labels, open: () => answer.submit({ opened: true }) };
   return (
-    <OpenUrlContext.Provider value={value}>
-      <ShellRoot
-        kind="open-url"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-open-url", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </OpenUrlContext.Provider>
+    <OpenUrlProvider value={value}>
+      <ShellRoot kind="open-url" {...shell} {...fieldset} className={cx("hitl-open-url", className)} />
+    </OpenUrlProvider>
   );
 }
 

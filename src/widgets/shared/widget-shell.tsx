@@ -1,7 +1,4 @@
 "use client";
-// The one Radix part every widget needs, from its own package: the `radix-ui` umbrella would
-// put every primitive in the page before any widget loads (bundlers split it poorly).
-import { Slot } from "@radix-ui/react-slot";
 import {
   type ComponentPropsWithoutRef,
   createContext,
@@ -147,27 +144,6 @@ export function ShellActions({ className, ...props }: ShellActionsProps) {
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
   return <div data-slot="actions" className={cx("hitl-actions", className)} {...props} />;
-}
-
-export interface ShellSubmitProps extends ComponentPropsWithoutRef<"button"> {
-  asChild?: boolean;
-}
-
-/** A submit button (the widget's form handles the submit event). */
-export function ShellSubmit({ asChild, className, children, ...props }: ShellSubmitProps) {
-  const { labels, interactive } = useShell();
-  const Component = asChild ? Slot : "button";
-  return (
-    <Component
-      type="submit"
-      data-slot="submit"
-      className={cx("hitl-button hitl-button-primary", className)}
-      aria-disabled={!interactive || undefined}
-      {...props}
-    >
-      {children ?? labels.submit}
-    </Component>
-  );
 }
 
 export interface ShellDeclineProps {
@@ -348,21 +324,3 @@ export function ShellIssues({ messages, id }: { messages: readonly string[]; id?
 export function cx(...names: (string | false | null | undefined)[]): string {
   return names.filter(Boolean).join(" ");
 }
-
-/**
- * The parts every built-in widget is made of, for your own kinds' widgets: a labelled root with
- * `data-state`, the prompt, a form that never navigates, Submit, the two-step Decline, the live
- * status with Retry, and the receipt. Wire `status`, `error`, `declineReason`, `onDecline` and
- * `onRetry` from your widget's props into `Root`.
- */
-export const WidgetShell = {
-  Root: ShellRoot,
-  Prompt: ShellPrompt,
-  Form: ShellForm,
-  Actions: ShellActions,
-  Submit: ShellSubmit,
-  Decline: ShellDecline,
-  Status: ShellStatus,
-  Receipt: ShellReceipt,
-  Issues: ShellIssues,
-};

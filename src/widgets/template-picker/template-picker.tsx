@@ -2,12 +2,10 @@
 import { ToggleGroup } from "radix-ui";
 import {
   type ComponentPropsWithoutRef,
-  createContext,
   memo,
   type ReactNode,
   type RefObject,
   useCallback,
-  useContext,
   useDeferredValue,
   useEffect,
   useId,
@@ -15,10 +13,9 @@ import {
   useRef,
   useState,
 } from "react";
-import type { HitlIssue } from "../../core/issues";
+import type { HitlIssue, Validated } from "../../core/issues";
 import { isSafeMediaUrl } from "../../core/url";
 import { validateAnswer } from "../../kinds/define-kind";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import {
   type Template,
   type TemplateRequest,
@@ -28,23 +25,24 @@ import {
   templateKind,
 } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
-import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import type { HitlWidgetProps } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
-import { useAnswer } from "../shared/use-answer";
-import { useControllableState } from "../shared/use-controllable-state";
+import { splitShellProps } from "../shared/shell-props";
+import { ShellSubmit } from "../shared/shell-submit";
+import { TextControl } from "../shared/text-control";
+import { type Draft, useDraft } from "../shared/use-draft";
+import { ValueList } from "../shared/value-list";
 import {
   cx,
   ShellActions,
   ShellDecline,
-  type ShellDeclineProps,
   ShellForm,
   ShellIssues,
   ShellPrompt,
   ShellReceipt,
   ShellRoot,
   ShellStatus,
-  ShellSubmit,
-  useShell,
 } from "../shared/widget-shell";
 import { type TemplateLabels, templateLabels } from "./labels";
 
@@ -129,77 +127,43 @@ interface TemplateContextValue {
   readonly choose: (templateId: string) => void;
   readonly variableValue: (variable: TemplateVariable) => string;
   readonly setVariable: (name: string, value: string) => void;
-  readonly touch: (name: string) => void;
-  readonly variableError: (name: string) => string | undefined;
   readonly templateError: string | undefined;
-  readonly registerControl: (name: string, element: HTMLElement | null) => void;
   readonly groupRef: RefObject<HTMLDivElement | null>;
   readonly searchRef: RefObject<HTMLInputElement | null>;
-  readonly summary: readonly string[];
-  readonly submit: () => void;
+  /** The variables' touched state and errors, the summary, focus and submit. */
+  readonly draft: Draft<TemplateDraft>;
 }
 
-const TemplateContext = createContext<TemplateContextValue | null>(null);
-function useTemplatePicker(): TemplateContextValue {
-  const value = useContext(TemplateContext);
-  if (!value) throw new Error("hitl-kit: TemplatePicker parts must be rendered inside <TemplatePicker.Root>");
-  return value;
+const [TemplateProvider, useTemplatePicker] = createWidgetContext<TemplateContextValue>("TemplatePicker");
+
+/** The draft's key for the choice of template (a variable's name always starts with a letter). */
+const CHOICE = "";
+
+/** Where an issue shows: the choice of template, one of its variables, or (undefined) the summary only. */
+function fieldOfTemplateIssue(issue: HitlIssue): string | undefined {
+  const [root, name] = issue.path;
+  if (root === "templateId") return CHOICE;
+  return root === "variables" && typeof name === "string" ? name : undefined;
 }
 
-/** Issues of the answer split by where they belong: a variable, the choice, or neither. */
-function splitIssues(issues: readonly HitlIssue[]) {
-  const variables = new Map<string, string>();
-  const choice: string[] = [];
-  const general: string[] = [];
-  for (const issue of issues) {
-    const [root, name] = issue.path;
-    if (root === "variables" && typeof name === "string") {
-      if (!variables.has(name)) variables.set(name, issue.message);
-    } else if (root === "templateId") choice.push(issue.message);
-    else general.push(issue.message);
-  }
-  return { variables, choice, general };
+/** A variable's text in the draft; one the draft lacks reads as the variable's default. */
+function readVariable(variables: Readonly<Record<string, string>>, variable: TemplateVariable): string {
+  return (Object.hasOwn(variables, variable.name) ? variables[variable.name] : undefined) ?? variable.default ?? "";
 }
 
 export interface TemplatePickerRootProps
   extends Omit<TemplatePickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: TemplatePickerRootProps) {
+function Root(props: TemplatePickerRootProps) {
+  const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
+    splitShellProps(props);
   const labels = useLabels("template", templateLabels);
   const { templates } = payload;
-  const [draft, setDraft] = useControllableState<TemplateDraft>({
-    value,
-    defaultValue: defaultValue ?? EMPTY_DRAFT,
-    onValueChange,
-  });
   const [query, setQuery] = useState("");
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<readonly HitlIssue[]>([]);
-  const [focusRequest, setFocusRequest] = useState<{ readonly target: string; readonly attempt: number } | null>(null);
-  const controls = useRef(new Map<string, HTMLElement>());
   const groupRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  // Validated ahead for the inline errors, so sent as is. `onDecline` goes straight to the shell,
-  // whose own guard sends one decline; a submit does not hold it back here.
-  const reply = useAnswer<TemplateResponse>({ status, onSubmit });
   const base = useId();
 
   const index = useMemo(() => indexTemplates(templates), [templates]);
@@ -211,88 +175,71 @@ function Root({
     [index, deferredQuery, selectedTags],
   );
 
-  const chosenId = draft.templateId;
-  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
-  const variableValue = useCallback(
-    (variable: TemplateVariable) =>
-      (Object.hasOwn(draft.variables, variable.name) ? draft.variables[variable.name] : undefined) ??
-      variable.default ??
-      "",
-    [draft.variables],
+  const validate = useCallback(
+    ({ templateId, variables }: TemplateDraft): Validated<TemplateResponse> => {
+      if (templateId === undefined)
+        return { ok: false, issues: [{ path: ["templateId"], message: labels.chooseTemplate }] };
+      // Only the chosen template's variables: a draft may still hold another template's values.
+      const values = (byId.get(templateId)?.variables ?? []).map((variable) => [
+        variable.name,
+        readVariable(variables, variable),
+      ]);
+      return validateAnswer(templateKind, payload, { templateId, variables: Object.fromEntries(values) });
+    },
+    [payload, byId, labels],
   );
+  // The choice, then the chosen template's variables: the order the picker shows them in.
+  const fields = useCallback(
+    ({ templateId }: TemplateDraft) => [
+      { name: CHOICE },
+      ...((templateId === undefined ? undefined : byId.get(templateId))?.variables ?? []).map((variable) => ({
+        name: variable.name,
+        label: variable.label,
+      })),
+    ],
+    [byId],
+  );
+  const draft = useDraft({
+    value,
+    defaultValue: defaultValue ?? EMPTY_DRAFT,
+    onValueChange,
+    validate,
+    fields,
+    fieldOf: fieldOfTemplateIssue,
+    formatIssue: labels.issue,
+    status: shell.status,
+    onSubmit,
+  });
 
-  const validation = useMemo(() => {
-    if (chosenId === undefined) return undefined;
-    // Only the chosen template's variables: a draft may still hold another template's values.
-    const variables = Object.fromEntries(
-      (chosen?.variables ?? []).map((variable) => [variable.name, variableValue(variable)]),
-    );
-    return validateAnswer(templateKind, payload, { templateId: chosenId, variables });
-  }, [payload, chosenId, chosen, variableValue]);
+  const chosenId = draft.value.templateId;
+  const chosen = chosenId === undefined ? undefined : byId.get(chosenId);
+  const { variables } = draft.value;
+  const variableValue = useCallback((variable: TemplateVariable) => readVariable(variables, variable), [variables]);
 
-  const issues = useMemo(() => {
-    const split = splitIssues([...(validation && !validation.ok ? validation.issues : []), ...refused]);
-    if (chosenId === undefined) split.choice.unshift(labels.chooseTemplate);
-    return split;
-  }, [validation, refused, chosenId, labels]);
-
-  const summary = useMemo(() => {
-    if (!submitted) return [];
-    const lines = [...issues.choice];
-    for (const variable of chosen?.variables ?? []) {
-      const message = issues.variables.get(variable.name);
-      if (message !== undefined) lines.push(labels.issue(variable.label, message));
-    }
-    return [...lines, ...issues.general];
-  }, [submitted, issues, chosen, labels]);
-
+  const { registerControl, reset, setValue } = draft;
   useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === "") {
-      const radios = groupRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
-      const target = radios && ([...radios].find((radio) => radio.checked) ?? radios[0]);
-      (target ?? searchRef.current)?.focus();
-    } else {
-      controls.current.get(focusRequest.target)?.focus();
-    }
-  }, [focusRequest]);
-
-  const requestFocus = (target: string) =>
-    setFocusRequest((previous) => ({ target, attempt: (previous?.attempt ?? 0) + 1 }));
-
-  const firstInvalidVariable = (messages: ReadonlyMap<string, string>) =>
-    (chosen?.variables ?? []).find((variable) => messages.has(variable.name));
-
-  const submit = () => {
-    if (reply.sent()) return;
-    setSubmitted(true);
-    if (!validation?.ok) {
-      const first = firstInvalidVariable(issues.variables);
-      if (issues.choice.length > 0) requestFocus("");
-      else if (first) requestFocus(first.name);
-      return;
-    }
-    const outcome = reply.submit(validation.value);
-    if (outcome.type === "refused") {
-      setRefused(outcome.issues);
-      const first = firstInvalidVariable(splitIssues(outcome.issues).variables);
-      if (first) requestFocus(first.name);
-    }
-  };
+    // The choice is focused as a radio: the checked card, else the first one, else the search box.
+    registerControl(CHOICE, {
+      focus: () => {
+        const radios = groupRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+        const target = radios && ([...radios].find((radio) => radio.checked) ?? radios[0]);
+        (target ?? searchRef.current)?.focus();
+      },
+    });
+    return () => registerControl(CHOICE, null);
+  }, [registerControl]);
 
   const choose = useCallback(
     (templateId: string) => {
       const template = byId.get(templateId);
       if (!template) return;
-      setRefused([]);
       // A new choice starts clean: its variables' errors show only once they are left or submitted.
-      setSubmitted(false);
-      setTouched(new Set());
-      setDraft((previous) =>
+      reset();
+      setValue((previous) =>
         previous.templateId === templateId ? previous : { templateId, variables: templateDefaults(template) },
       );
     },
-    [byId, setDraft],
+    [byId, reset, setValue],
   );
 
   const context: TemplateContextValue = {
@@ -310,47 +257,25 @@ function Root({
     chosenId,
     choose,
     variableValue,
-    setVariable: (name, next) => {
-      setRefused([]);
-      setDraft((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } }));
-    },
-    touch: (name) => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name))),
-    variableError: (name) => (submitted || touched.has(name) ? issues.variables.get(name) : undefined),
-    templateError: submitted ? issues.choice[0] : undefined,
-    registerControl: (name, element) => {
-      if (element) controls.current.set(name, element);
-      else controls.current.delete(name);
-    },
+    setVariable: (name, next) =>
+      setValue((previous) => ({ ...previous, variables: { ...previous.variables, [name]: next } })),
+    templateError: draft.error(CHOICE),
     groupRef,
     searchRef,
-    summary,
-    submit,
+    draft,
   };
 
   return (
-    <TemplateContext.Provider value={context}>
-      <ShellRoot
-        kind="template"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-template-picker", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </TemplateContext.Provider>
+    <TemplateProvider value={context}>
+      <ShellRoot kind="template" {...shell} {...fieldset} className={cx("hitl-template-picker", className)} />
+    </TemplateProvider>
   );
 }
 
 /** The `<form>` holding filters, cards, variables and actions; gone once the receipt shows. */
 function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
-  const { submit } = useTemplatePicker();
-  const { status } = useShell();
-  if (isSettledStatus(status)) return null;
-  return <ShellForm onSubmit={submit} className={cx("hitl-template-body", className)} {...props} />;
+  const { draft } = useTemplatePicker();
+  return <ShellForm onSubmit={draft.submit} className={cx("hitl-template-body", className)} {...props} />;
 }
 
 /** The labelled search box. */
@@ -579,8 +504,7 @@ function Empty({ className }: { className?: string }) {
 
 /** The chosen template's variables, when it declares any. */
 function Variables({ className }: { className?: string }) {
-  const { labels, chosen, ids, variableValue, setVariable, touch, variableError, registerControl } =
-    useTemplatePicker();
+  const { labels, chosen, ids, variableValue, setVariable, draft } = useTemplatePicker();
   const variables = chosen?.variables ?? [];
   if (!chosen || variables.length === 0) return null;
   return (
@@ -591,38 +515,25 @@ function Variables({ className }: { className?: string }) {
           key={`${chosen.id}\u0000${variable.name}`}
           label={variable.label}
           required={variable.required}
-          error={variableError(variable.name)}
+          error={draft.error(variable.name)}
           controlId={`${ids.radioName}-var-${variable.name}`}
           data-slot="variable"
         >
-          {(control) => {
-            const shared = {
-              ...control,
-              "data-slot": "variable-control",
-              name: variable.name,
-              required: variable.required,
-              placeholder: variable.placeholder,
-              maxLength: variable.maxLength ?? MAX_TEXT_LENGTH,
-              value: variableValue(variable),
-              ref: (element: HTMLElement | null) => registerControl(variable.name, element),
-              onBlur: () => touch(variable.name),
-            };
-            return variable.multiline ? (
-              <textarea
-                {...shared}
-                className="hitl-input hitl-textarea"
-                rows={3}
-                onChange={(event) => setVariable(variable.name, event.target.value)}
-              />
-            ) : (
-              <input
-                {...shared}
-                type="text"
-                className="hitl-input"
-                onChange={(event) => setVariable(variable.name, event.target.value)}
-              />
-            );
-          }}
+          {(control) => (
+            <TextControl
+              {...control}
+              data-slot="variable-control"
+              name={variable.name}
+              required={variable.required}
+              multiline={variable.multiline}
+              placeholder={variable.placeholder}
+              maxLength={variable.maxLength}
+              value={variableValue(variable)}
+              ref={(element) => draft.registerControl(variable.name, element)}
+              onBlur={() => draft.touch(variable.name)}
+              onValueChange={(next) => setVariable(variable.name, next)}
+            />
+          )}
         </Field>
       ))}
     </fieldset>
@@ -631,12 +542,8 @@ function Variables({ className }: { className?: string }) {
 
 /** The error summary after a submit attempt. */
 function Issues({ id }: { id?: string }) {
-  const { summary } = useTemplatePicker();
-  return <ShellIssues messages={summary} {...(id ? { id } : {})} />;
-}
-
-function Decline(props: ShellDeclineProps) {
-  return <ShellDecline {...props} />;
+  const { draft } = useTemplatePicker();
+  return <ShellIssues messages={draft.summary} {...(id ? { id } : {})} />;
 }
 
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
@@ -660,14 +567,14 @@ function Chosen({ className }: { className?: string }) {
           {template?.name ?? answer.templateId}
         </p>
         {variables.length > 0 && (
-          <dl data-slot="receipt-variables" className="hitl-form-values">
-            {variables.map(([name, label, text]) => (
-              <div key={name} className="hitl-form-value">
-                <dt>{label}</dt>
-                <dd>{text === "" ? labels.empty : text}</dd>
-              </div>
-            ))}
-          </dl>
+          <ValueList
+            data-slot="receipt-variables"
+            entries={variables.map(([name, label, text]) => ({
+              key: name,
+              label,
+              value: text === "" ? labels.empty : text,
+            }))}
+          />
         )}
       </div>
     </div>
@@ -694,7 +601,7 @@ export function TemplatePicker({ prompt, ...props }: TemplatePickerProps) {
         <Issues />
         <ShellActions>
           <ShellSubmit />
-          <Decline />
+          <ShellDecline />
         </ShellActions>
       </Body>
       <ShellStatus />
@@ -715,7 +622,7 @@ TemplatePicker.Variables = Variables;
 TemplatePicker.Issues = Issues;
 TemplatePicker.Actions = ShellActions;
 TemplatePicker.Submit = ShellSubmit;
-TemplatePicker.Decline = Decline;
+TemplatePicker.Decline = ShellDecline;
 TemplatePicker.Status = ShellStatus;
 TemplatePicker.Receipt = Receipt;
 TemplatePicker.Chosen = Chosen;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type AnswerBody, MAX_ANSWER_TEXT_LENGTH, MAX_REASON_LENGTH } from "./answer";
-import type { ParkedRequestInit } from "./model";
+import { type AnswerBody, MAX_ANSWER_TEXT_LENGTH, MAX_REASON_LENGTH } from "../core/answer";
+import type { ParkedRequestInit } from "../core/model";
 
 /**
  * A picker answer as a tool's typed result: what the model reads when the transport carries tool

@@ -1,0 +1,62 @@
+"use client";
+// The one Radix part widgets need, from its own package: the `radix-ui` umbrella would put every
+// primitive in the page before any widget loads (bundlers split it poorly).
+import { Slot } from "@radix-ui/react-slot";
+import type { ComponentPropsWithoutRef } from "react";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellIssues,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+  useShell,
+} from "./widget-shell";
+
+/*
+ * Submit (with Radix's Slot for `asChild`) and the `WidgetShell` namespace live apart from the
+ * other shell parts: the answerable fallback, which a chat page loads before any request, needs
+ * neither, and bundlers split by module — kept in `widget-shell.tsx`, they would load with it.
+ */
+
+export interface ShellSubmitProps extends ComponentPropsWithoutRef<"button"> {
+  asChild?: boolean;
+}
+
+/** A submit button (the widget's form handles the submit event). */
+export function ShellSubmit({ asChild, className, children, ...props }: ShellSubmitProps) {
+  const { labels, interactive } = useShell();
+  const Component = asChild ? Slot : "button";
+  return (
+    <Component
+      type="submit"
+      data-slot="submit"
+      className={cx("hitl-button hitl-button-primary", className)}
+      aria-disabled={!interactive || undefined}
+      {...props}
+    >
+      {children ?? labels.submit}
+    </Component>
+  );
+}
+
+/**
+ * The parts every built-in widget is made of, for your own kinds' widgets: a labelled root with
+ * `data-state`, the prompt, a form that never navigates, Submit, the two-step Decline, the live
+ * status with Retry, and the receipt. Wire `status`, `error`, `declineReason`, `onDecline` and
+ * `onRetry` from your widget's props into `Root`.
+ */
+export const WidgetShell = {
+  Root: ShellRoot,
+  Prompt: ShellPrompt,
+  Form: ShellForm,
+  Actions: ShellActions,
+  Submit: ShellSubmit,
+  Decline: ShellDecline,
+  Status: ShellStatus,
+  Receipt: ShellReceipt,
+  Issues: ShellIssues,
+};
