@@ -82,7 +82,7 @@ const chosen =
     for (const label of labels) await expect(within(group).getByText(label)).toBeVisible();
   };
 
-/** Keyboard only: Tab through the toolbar into the list, Space to check, Tab to Submit, Enter. */
+/** Keyboard only: Tab through the toolbar into the list, arrows and Space to check, Tab to Submit, Enter. */
 export const Open: Story = {
   play: async (context) => {
     const hitl = await storyHitl(context);
@@ -109,20 +109,21 @@ export const Open: Story = {
     await expect(email).toHaveAccessibleDescription("To the on-call rotation's shared inbox");
     await userEvent.keyboard(" ");
     await expect(email).toBeChecked();
-    await userEvent.tab();
+    // One tab stop in the list: the arrows move between the checkboxes.
+    await userEvent.keyboard("{ArrowDown}");
     await expect(canvas.getByRole("checkbox", { name: "SMS" })).toHaveFocus();
-    await userEvent.tab();
+    await userEvent.keyboard("{ArrowDown}");
     const push = canvas.getByRole("checkbox", { name: "Push notification" });
     await expect(push).toHaveFocus();
     await userEvent.keyboard(" ");
     await expect(push).toBeChecked();
     await expect(canvas.getByText("2 selected — choose 1 to 3")).toBeVisible();
 
-    // Past the rest of the list (the disabled Fax is skipped) to Submit.
-    for (const name of ["Slack #deploys", "Weekly summary", "Monthly report"]) {
-      await userEvent.tab();
-      await expect(canvas.getByRole("checkbox", { name })).toHaveFocus();
-    }
+    // End skips the disabled Fax; type-ahead finds "Weekly summary"; Tab leaves the list for Submit.
+    await userEvent.keyboard("{End}");
+    await expect(canvas.getByRole("checkbox", { name: "Monthly report" })).toHaveFocus();
+    await userEvent.keyboard("w");
+    await expect(canvas.getByRole("checkbox", { name: "Weekly summary" })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole("button", { name: "Submit" })).toHaveFocus();
     await expect(hitl.sent).toEqual([]);
@@ -333,22 +334,24 @@ export const LargeOptions: Story = {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
     await expect(repositories).toHaveLength(500);
-    await expect(canvas.getAllByRole("checkbox")).toHaveLength(500);
+    // Virtualized: a screenful of rows, not 500.
+    await expect(canvas.getAllByRole("checkbox").length).toBeLessThan(100);
 
     const search = canvas.getByRole("searchbox", { name: "Search options" });
     await userEvent.type(search, "ledger-v2");
-    await waitFor(() => expect(canvas.getAllByRole("checkbox")).toHaveLength(10));
-    await expect(canvas.getByText("10 of 500 options shown")).toBeVisible();
-    await userEvent.click(canvas.getByRole("checkbox", { name: "payments-ledger-v2" }));
+    await expect(await canvas.findByText("10 of 500 options shown")).toBeVisible();
+    await userEvent.click(await canvas.findByRole("checkbox", { name: "payments-ledger-v2" }));
+    await userEvent.clear(search);
+    await userEvent.type(search, "billing-ledger-v2");
+    await waitFor(() => expect(canvas.getAllByRole("checkbox")).toHaveLength(1));
     await userEvent.click(canvas.getByRole("checkbox", { name: "billing-ledger-v2" }));
 
     await userEvent.clear(search);
     await userEvent.type(search, "no-such-repository");
     await expect(await canvas.findByText("No options match your search.")).toBeVisible();
     await userEvent.clear(search);
-    await waitFor(() => expect(canvas.getAllByRole("checkbox")).toHaveLength(500));
+    await waitFor(() => expect(canvas.getByRole("checkbox", { name: "payments-api" })).toBeVisible());
     // The selection survives the searches.
-    await expect(canvas.getByRole("checkbox", { name: "payments-ledger-v2" })).toBeChecked();
     await expect(canvas.getByText("2 selected — choose 1 to 20")).toBeVisible();
 
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
@@ -359,6 +362,75 @@ export const LargeOptions: Story = {
     });
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(canvas.getByText("billing-ledger-v2")).toBeVisible();
+  },
+};
+
+const REGIONS = ["Americas", "Europe", "Africa", "Asia", "Oceania"];
+const CUSTOMERS = 10_000;
+/** 10,000 customers in five regions of 2,000. */
+const customers = Array.from({ length: CUSTOMERS }, (_, index) => ({
+  id: `customer-${index + 1}`,
+  label: `Customer ${index + 1}`,
+  group: REGIONS[Math.floor(index / (CUSTOMERS / REGIONS.length))] ?? "Other",
+}));
+
+/**
+ * 10,000 options: only a screenful of rows is mounted. End reaches the last customer (scrolled in
+ * and focused), scrolling the list away keeps the focused row, and choices scrolled or filtered out
+ * of view are still in the answer.
+ */
+export const LargeTenThousandOptions: Story = {
+  args: {
+    request: pickerRequest(
+      multiSelectKind,
+      { options: customers },
+      { prompt: "Which customers should get the renewal reminder?", toolName: "send_reminders" },
+    ),
+  },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const boxes = () => canvas.getAllByRole("checkbox");
+    await expect(boxes().length).toBeLessThan(200);
+
+    const first = canvas.getByRole("checkbox", { name: "Customer 1" });
+    await userEvent.click(first);
+    await expect(first).toHaveFocus();
+    await expect(first).toHaveAttribute("tabindex", "0");
+    await userEvent.keyboard("{End}");
+    const lastName = `Customer ${CUSTOMERS}`;
+    await waitFor(() => expect(canvas.getByRole("checkbox", { name: lastName })).toHaveFocus());
+    await waitFor(() => expect(canvas.queryByRole("checkbox", { name: "Customer 1" })).toBeNull());
+    await expect(canvas.getByRole("group", { name: "Oceania" })).toContainElement(
+      canvas.getByRole("checkbox", { name: lastName }),
+    );
+    await userEvent.keyboard(" ");
+    await expect(canvas.getByRole("checkbox", { name: lastName })).toBeChecked();
+    await userEvent.keyboard("{PageUp}");
+    await waitFor(() => expect(canvas.getByRole("checkbox", { name: lastName })).not.toHaveFocus());
+    const paged = context.canvasElement.ownerDocument.activeElement;
+    await expect(paged).toHaveAttribute("type", "checkbox");
+    await expect(boxes().length).toBeLessThan(200);
+
+    // Scrolled far away by the wheel, the focused row stays mounted and focused.
+    const list = context.canvasElement.querySelector<HTMLElement>('[data-slot="list"]');
+    if (!list) throw new Error("no list");
+    list.scrollTop = 0;
+    await waitFor(() => expect(canvas.getByRole("checkbox", { name: "Customer 1" })).toBeVisible());
+    await expect(paged).toHaveFocus();
+    await expect(boxes().length).toBeLessThan(200);
+
+    const search = canvas.getByRole("searchbox", { name: "Search options" });
+    await userEvent.type(search, "customer 5000");
+    await userEvent.click(await canvas.findByRole("checkbox", { name: "Customer 5000" }));
+    await expect(canvas.getByText("3 selected")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "multi-select",
+      value: { selected: ["customer-1", "customer-5000", `customer-${CUSTOMERS}`] },
+    });
+    await expect(await canvas.findByText("Answered")).toBeVisible();
   },
 };
 

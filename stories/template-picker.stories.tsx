@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { templateKind } from "../src/kinds/template";
+import type { CollectionLoaders } from "../src/react/collections";
 import {
   expectOneAnswer,
   expectOneEnvelope,
@@ -408,4 +409,52 @@ export const DarkAnswered: Story = {
   globals: { theme: "dark" },
   args: { state: "answered", answer: ANSWER },
   play: states.answered(noticeReceipt),
+};
+
+/** A catalogue of 45 templates the app serves, 20 a page, searched on the "server". */
+const catalogueTemplates = Array.from({ length: 45 }, (_, index) => ({
+  id: `cat-${index + 1}`,
+  name: `${index % 3 === 0 ? "Release notes" : index % 3 === 1 ? "Incident review" : "Weekly update"} ${index + 1}`,
+  description: "From the team's shared catalogue.",
+  variables: [{ name: "team", label: "Team", required: true }],
+}));
+const catalogue: CollectionLoaders = {
+  catalogue: async ({ query, cursor }) => {
+    const matching = catalogueTemplates.filter((template) => template.name.toLowerCase().includes(query.toLowerCase()));
+    const start = Number(cursor ?? 0);
+    const next = start + 20;
+    return { items: matching.slice(start, next), ...(next < matching.length ? { nextCursor: String(next) } : {}) };
+  },
+};
+
+/**
+ * A request that names the app's template catalogue (`source`) instead of listing templates: the
+ * cards come from the loader 20 at a time (Load more), the search goes to the loader, and the
+ * chosen template's loaded record is what its variables are checked against.
+ */
+export const RemoteCatalogue: Story = {
+  args: {
+    request: pickerRequest(
+      templateKind,
+      { source: { id: "catalogue" } },
+      { prompt: "Which template from the catalogue?" },
+    ),
+  },
+  parameters: { hitl: { collections: catalogue } },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByText("20 items, more available")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Load more" }));
+    await expect(await canvas.findByText("40 items, more available")).toBeVisible();
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search templates" }), "incident");
+    await userEvent.click(await canvas.findByRole("radio", { name: "Incident review 44" }));
+    await userEvent.type(canvas.getByRole("textbox", { name: /Team/ }), "Payments");
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(await expectOneEnvelope(hitl)).toEqual({
+      hitl: 1,
+      kind: "template",
+      value: { templateId: "cat-44", variables: { team: "Payments" } },
+    });
+  },
 };

@@ -1,3 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createContext } from "react";
+
 /**
  * Remote collections, the app's side: a loader per collection id, registered once on
  * `HitlProvider` (`collections={{ library: loadLibrary }}`). A request names one with
@@ -33,9 +36,17 @@ export type CollectionLoaders = Readonly<Record<string, CollectionLoader>>;
 export class MissingCollectionError extends Error {
   readonly type = "missing-collection";
   constructor(readonly sourceId: string) {
-    super(
-      `No loader for the collection "${sourceId}": register one with <HitlProvider collections={{ "${sourceId}": loader }}>`,
-    );
+    super(`No loader for the collection "${sourceId}" (HitlProvider's collections)`);
     this.name = "MissingCollectionError";
   }
 }
+
+/**
+ * The app's loaders and QueryClient, as `HitlProvider` hands them to widgets over a collection.
+ * Apart from the provider's own context, so the hook that reads it does not pull the provider
+ * (and the client behind it) into the widgets' chunks.
+ */
+export const CollectionsContext = createContext<{
+  readonly collections: CollectionLoaders;
+  readonly queryClient: QueryClient;
+} | null>(null);

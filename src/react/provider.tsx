@@ -5,7 +5,7 @@ import { createHitlClient, type HitlClient, type HitlError } from "../core/clien
 import { formatIssues } from "../core/issues";
 import { createBrowserJournal, noopJournal, type SubmissionJournal } from "../core/journal";
 import type { HitlTransport } from "../core/transport";
-import type { CollectionLoaders } from "./collections";
+import { type CollectionLoaders, CollectionsContext } from "./collections";
 import { isDevelopment } from "./env";
 import { type LabelOverrides, LabelsProvider } from "./labels";
 import type { Registry } from "./registry";
@@ -126,10 +126,14 @@ export function HitlProvider({
     [client, registry, queryClient, appClient, ownQueryClient, collections, reportError],
   );
 
-  const content = <HitlContext.Provider value={value}>{children}</HitlContext.Provider>;
+  const content = (
+    <HitlContext.Provider value={value}>
+      <CollectionsContext.Provider value={value}>{children}</CollectionsContext.Provider>
+    </HitlContext.Provider>
+  );
   return labels ? <LabelsProvider labels={labels}>{content}</LabelsProvider> : content;
 }
-const NO_COLLECTIONS: CollectionLoaders = Object.freeze({});
+const NO_COLLECTIONS: CollectionLoaders = {};
 
 function describe(error: HitlError): string {
   switch (error.type) {
@@ -140,7 +144,7 @@ function describe(error: HitlError): string {
     case "widget-crashed":
       return `the widget for ${error.requestId} crashed; showing the fallback: ${error.error.message}`;
     case "missing-collection":
-      return `request ${error.requestId} names a collection with no loader; showing the fallback: ${error.error.message}`;
+      return `${error.requestId}: ${error.error.message}`;
     default:
       return error satisfies never;
   }

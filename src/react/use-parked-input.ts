@@ -15,7 +15,7 @@ import {
   type ResponseOf,
   validateAnswer,
 } from "../kinds/define-kind";
-import { type CollectionLoaders, MissingCollectionError } from "./collections";
+import { MissingCollectionError } from "./collections";
 import { useHitlContext } from "./provider";
 import type { RegistryResolution } from "./registry";
 import { type RequestView, viewOf } from "./status";
@@ -78,21 +78,31 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   const resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
   if (resolved?.type === "loading") suspend(resolved.loaded);
   const widgetResolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
-  const missing = useMemo(() => missingCollection(widgetResolution, collections), [widgetResolution, collections]);
-  const resolution = useMemo(
-    () =>
-      missing && current
-        ? {
-            type: "fallback" as const,
-            reason: "invalid-payload" as const,
-            kind: current.kind,
-            issues: [{ path: ["source", "id"], message: missing.message }],
-          }
-        : widgetResolution,
-    [missing, widgetResolution, current],
-  );
+  // A request naming a collection the app has no loader for gets the fallback (prompt, free text,
+  // Decline) instead of a widget that could never show an item.
+  const source =
+    widgetResolution?.type === "widget"
+      ? widgetResolution.entry.kind.collection?.sourceOf(widgetResolution.payload)
+      : undefined;
+  const missing = source && !Object.hasOwn(collections, source.id) ? source.id : undefined;
+  const resolution =
+    missing && current
+      ? {
+          type: "fallback" as const,
+          reason: "invalid-payload" as const,
+          kind: current.kind,
+          issues: [{ path: ["source", "id"], message: new MissingCollectionError(missing).message }],
+        }
+      : widgetResolution;
   useEffect(() => {
-    if (missing) reportError({ type: "missing-collection", requestId, sourceId: missing.sourceId, error: missing });
+    if (missing) {
+      reportError({
+        type: "missing-collection",
+        requestId,
+        sourceId: missing,
+        error: new MissingCollectionError(missing),
+      });
+    }
   }, [missing, reportError, requestId]);
   const kind: AnyKind | undefined = options.kind ?? (resolution?.type === "widget" ? resolution.entry.kind : undefined);
   const payload = useMemo(() => {
@@ -167,20 +177,6 @@ function suspend(promise: Promise<void>): void {
   const use = (React as { use?: (p: Promise<void>) => void }).use;
   if (use) use(promise);
   else throw promise;
-}
-
-/**
- * A widget's request that names a remote collection the app registered no loader for: it gets
- * the fallback (prompt, free text, Decline) instead of a widget that could never show an item.
- */
-function missingCollection(
-  resolution: Exclude<RegistryResolution, { type: "loading" }> | undefined,
-  collections: CollectionLoaders,
-): MissingCollectionError | undefined {
-  if (resolution?.type !== "widget") return undefined;
-  const source = resolution.entry.kind.collection?.sourceOf(resolution.payload);
-  if (!source || Object.hasOwn(collections, source.id)) return undefined;
-  return new MissingCollectionError(source.id);
 }
 
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };

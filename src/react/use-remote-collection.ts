@@ -11,9 +11,8 @@ import type { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { MAX_ISSUES } from "../core/issues";
 import type { CollectionSource } from "../kinds/collection";
-import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-pages";
-import { type CollectionLoader, MissingCollectionError } from "./collections";
-import { useOptionalHitlContext } from "./provider";
+import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-page";
+import { type CollectionLoader, CollectionsContext, MissingCollectionError } from "./collections";
 
 export interface UseRemoteCollectionOptions<Item> {
   /** The collection the request names; `undefined` leaves the hook idle (inline items). */
@@ -92,7 +91,7 @@ const STALE_MS = 60_000;
  */
 export function useRemoteCollection<Item>(options: UseRemoteCollectionOptions<Item>): RemoteCollection<Item> {
   const { source, item, itemId, scope, debounceMs = DEFAULT_DEBOUNCE_MS } = options;
-  const context = useOptionalHitlContext();
+  const context = useContext(CollectionsContext);
   const appClient = useContext(QueryClientContext);
   const [ownClient] = useState(() => (context || appClient ? undefined : new QueryClient()));
   const queryClient = context?.queryClient ?? appClient ?? ownClient;

@@ -5,6 +5,13 @@ export type { SubmitResult } from "../core/client";
 
 import type { SubmitResult } from "../core/client";
 
+/*
+ * What a widget gets from its host besides props: for a request over a remote collection, the
+ * app's loaders (`CollectionsContext`, read by `useRemoteCollection`). Re-exported here, beside
+ * the props every widget imports, so the widgets and the chat page share one chunk for it.
+ */
+export { CollectionsContext, MissingCollectionError } from "./collections";
+
 /**
  * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
  * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the

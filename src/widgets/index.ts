@@ -1,9 +1,8 @@
 "use client";
 
-// The primitives the built-in widgets are made of, for your own kinds' widgets. The remote-collection
-// hook lives in src/react but is exported here: only a widget that pages needs it, and re-exported
-// from the root entry it would load with every chat page.
-export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-pages";
+// The primitives the built-in widgets are made of, for your own kinds' widgets. (Here, not in the
+// root entry: a root re-export would put them in every chat page's first chunk.)
+export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-page";
 export {
   collectionQueryKey,
   type RemoteCollection,
@@ -24,6 +23,13 @@ export { Question, type QuestionProps } from "./question/question";
 export { TextQuestion, type TextQuestionProps } from "./question/text-question";
 export { createWidgetContext } from "./shared/create-widget-context";
 export type { DraftField } from "./shared/draft-issues";
+export {
+  type CollectionLabels,
+  CollectionSearch,
+  CollectionStatus,
+  collectionLabels,
+  describeCollection,
+} from "./shared/remote-collection";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";

@@ -5,16 +5,21 @@ import {
   type approvalKind,
   type aspectRatioKind,
   builtInKinds,
+  type CollectionSource,
   defineKind,
   type FormValues,
   formDefaults,
+  type ItemOf,
   type KindDefinition,
+  type MediaItem,
   type MediaRequest,
   type MediaResponse,
   type MultiSelectRequest,
   mediaKind,
   type RequestOf,
   type ResponseOf,
+  type Template,
+  type templateKind,
   validateAnswer,
 } from "../../src/kinds";
 
@@ -96,5 +101,12 @@ describe("exported request/response types", () => {
   it("given builtInKinds, each entry should keep its own kind literal", () => {
     expectTypeOf(builtInKinds["aspect-ratio"].kind).toEqualTypeOf<"aspect-ratio">();
     expectTypeOf(builtInKinds.approval.kind).toEqualTypeOf<"approval">();
+  });
+
+  it("given the media and template kinds, their remote items should be typed by the kind", () => {
+    expectTypeOf<ItemOf<typeof mediaKind>>().toEqualTypeOf<MediaItem>();
+    expectTypeOf<ItemOf<typeof templateKind>>().toEqualTypeOf<Template>();
+    expectTypeOf<MediaRequest["source"]>().toEqualTypeOf<CollectionSource | undefined>();
+    expectTypeOf<MediaRequest["items"]>().toEqualTypeOf<MediaItem[]>();
   });
 });

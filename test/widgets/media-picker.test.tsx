@@ -4,7 +4,6 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaKind } from "../../src/kinds/media";
 import type { WidgetStatus } from "../../src/react/widget-props";
-import { moveIndex, toggleSelection } from "../../src/widgets/media-picker/grid-logic";
 import {
   MediaPicker,
   type MediaPickerProps,
@@ -101,6 +100,22 @@ describe("MediaPicker", () => {
       expect(option("Photo a")).toHaveFocus();
       await user.keyboard("{ArrowLeft}{ArrowUp}");
       expect(option("Photo a")).toHaveFocus();
+    });
+
+    it("should move to the next item whose name starts with a typed letter", async () => {
+      const fruit = ["Apple", "Banana", "Cherry", "Blackberry"].map((alt, index) => ({
+        id: `f${index}`,
+        url: `https://cdn.example/${index}.jpg`,
+        alt,
+      }));
+      const { user } = renderPicker({ payload: payloadOf(fruit, { max: 3 }) });
+      await user.tab();
+      await user.keyboard("b");
+      expect(option("Banana")).toHaveFocus();
+      // The same letter again cycles through the names starting with it.
+      await user.keyboard("b");
+      expect(option("Blackberry")).toHaveFocus();
+      expect(option("Banana")).toHaveAttribute("aria-selected", "false");
     });
 
     it("should show the focused item larger in the preview", async () => {
@@ -462,36 +477,6 @@ describe("MediaPicker", () => {
       expect(screen.getByText("0 sur 1")).toBeInTheDocument();
       await user.click(option("Élément 1"));
       expect(screen.getByText("1 sur 1")).toBeInTheDocument();
-    });
-  });
-});
-
-describe("media picker logic", () => {
-  describe("given toggleSelection", () => {
-    it("should keep order, replace in single-select and refuse past max", () => {
-      expect(toggleSelection(["a"], "b", 3)).toEqual({ type: "changed", selected: ["a", "b"] });
-      expect(toggleSelection(["a", "b"], "a", 3)).toEqual({ type: "changed", selected: ["b"] });
-      expect(toggleSelection(["a"], "b", 1)).toEqual({ type: "changed", selected: ["b"] });
-      expect(toggleSelection(["a", "b"], "c", 2)).toEqual({ type: "refused", reason: "max" });
-    });
-  });
-
-  describe("given moveIndex on 10 items in 4 columns", () => {
-    const shape = { count: 10, columns: 4, pageRows: 2 };
-    it("should move by columns and stop at the edges", () => {
-      expect(moveIndex(1, "ArrowDown", shape)).toBe(5);
-      expect(moveIndex(5, "ArrowDown", shape)).toBe(9);
-      // Column 2 has no item on the short last row: land on the last item.
-      expect(moveIndex(6, "ArrowDown", shape)).toBe(9);
-      expect(moveIndex(9, "ArrowDown", shape)).toBe(9);
-      expect(moveIndex(2, "ArrowUp", shape)).toBe(2);
-      expect(moveIndex(3, "ArrowRight", shape)).toBe(4);
-      expect(moveIndex(0, "ArrowLeft", shape)).toBe(0);
-      expect(moveIndex(1, "PageDown", shape)).toBe(9);
-      expect(moveIndex(9, "PageUp", shape)).toBe(1);
-      expect(moveIndex(4, "End", shape)).toBe(9);
-      expect(moveIndex(4, "Home", shape)).toBe(0);
-      expect(moveIndex(4, "a", shape)).toBeUndefined();
     });
   });
 });

@@ -1,22 +1,11 @@
 "use client";
 import {
-  defaultRangeExtractor,
-  observeElementRect,
-  type Range,
-  type Rect,
-  useVirtualizer,
-  type Virtualizer,
-} from "@tanstack/react-virtual";
-import {
   type ComponentPropsWithoutRef,
   createContext,
   type KeyboardEvent,
-  type RefObject,
   useCallback,
   useContext,
-  useEffect,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -28,9 +17,11 @@ import { useLabels } from "../../react/labels";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
 import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
+import { toggle as toggleId } from "../shared/selection";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
+import { useElementWidth, useVirtualCollection, type VirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -43,7 +34,7 @@ import {
   ShellStatus,
   useShell,
 } from "../shared/widget-shell";
-import { columnsFor, GRID_GAP, moveIndex, previewSources, thumbnailSource, toggleSelection } from "./grid-logic";
+import { columnsFor, GRID_GAP, previewSources, thumbnailSource } from "./grid-logic";
 import { type MediaLabels, mediaLabels } from "./labels";
 
 /**
@@ -70,8 +61,6 @@ export interface MediaPickerProps extends HitlWidgetProps<MediaPickerRequest, Me
 
 /** Rows assumed visible while the grid has no height yet (first render, jsdom, hidden container). */
 const FALLBACK_VISIBLE_ROWS = 4;
-/** Rows short of the end at which a remote collection asks for its next page. */
-const LOAD_AHEAD_ROWS = 2;
 /** The receipt lists this many chosen items, then says how many more there are. */
 const RECEIPT_LIMIT = 100;
 
@@ -185,13 +174,14 @@ function RootView({
     (index: number) => {
       const item = items[index];
       if (!interactive || !item) return;
-      const result = toggleSelection(latest.current, item.id, max);
+      const result = toggleId(latest.current, item.id, { mode: max > 1 ? "multiple" : "single", max });
       if (result.type === "refused") {
         setMessage(labels.maxReached(max));
         return;
       }
-      latest.current = result.selected;
-      setSelected(result.selected);
+      if (result.type === "unchanged") return;
+      latest.current = [...result.selected];
+      setSelected(latest.current);
       setMessage("");
       setIssues([]);
     },
@@ -269,163 +259,42 @@ function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   return <ShellForm onSubmit={submit} {...props} />;
 }
 
-/** The content-box width of an element, following resizes (0 until measured, and always in jsdom). */
-function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver((entries) => {
-      const next = entries[0]?.contentRect.width;
-      if (next !== undefined) setWidth(next);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 export interface MediaPickerGridProps extends Omit<ComponentPropsWithoutRef<"div">, "children" | "role"> {}
 
 /** The listbox of thumbnails, virtualized by rows. */
 function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
   const ctx = useMediaPicker();
   const { interactive, status, ids } = useShell();
-  const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(sizerRef);
   const columns = Math.max(1, Math.floor(ctx.columns ?? columnsFor(width, ctx.tileSize)));
   const tile = width > 0 ? (width - GRID_GAP * (columns - 1)) / columns : ctx.tileSize;
   const rowHeight = Math.max(1, Math.round(tile + GRID_GAP));
-  const count = ctx.items.length;
-  const rowCount = Math.ceil(count / columns);
-  const active = ctx.activeIndex;
-  const activeRow = Math.floor(active / columns);
-
-  // The active row stays mounted even when scrolled away, so the focused option never disappears
-  // from under the keyboard (and Tab always finds the one tab stop).
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const rows = defaultRangeExtractor(range);
-      if (activeRow < range.count && !rows.includes(activeRow)) {
-        rows.push(activeRow);
-        rows.sort((a, b) => a - b);
-      }
-      return rows;
-    },
-    [activeRow],
-  );
-  const fallbackHeight = useRef(rowHeight * FALLBACK_VISIBLE_ROWS);
-  fallbackHeight.current = rowHeight * FALLBACK_VISIBLE_ROWS;
-  // A grid without height (hidden, or jsdom) would render no rows at all; assume a few instead.
-  const observeRect = useCallback(
-    (instance: Virtualizer<HTMLDivElement, HTMLDivElement>, callback: (rect: Rect) => void) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight.current }),
-      ),
-    [],
-  );
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 2,
-    initialRect: { width: 0, height: fallbackHeight.current },
-    observeElementRect: observeRect,
-    rangeExtractor,
+  const collection = useVirtualCollection({
+    count: ctx.items.length,
+    columns,
+    rowHeight,
+    activeIndex: ctx.activeIndex,
+    onActiveIndexChange: ctx.setActiveIndex,
+    onActivate: ctx.toggle,
+    labelOf: (index) => ctx.items[index]?.alt ?? "",
+    fallbackRows: FALLBACK_VISIBLE_ROWS,
+    // A remote collection: the next page as the end comes near; a new search's results from the top.
+    onEndReached: ctx.remote?.hasMore ? ctx.remote.loadMore : undefined,
+    resetKey: ctx.remote?.resultsQuery,
   });
-
-  // A remote collection loads its next page as the last rows come into view (scroll) or the
-  // active option reaches them (End, PageDown), whichever comes first.
-  const endRow = Math.max(virtualizer.range?.endIndex ?? -1, activeRow);
-  const loadMore = ctx.remote?.hasMore ? ctx.remote.loadMore : undefined;
-  useEffect(() => {
-    if (loadMore && endRow >= rowCount - 1 - LOAD_AHEAD_ROWS) loadMore();
-  }, [loadMore, endRow, rowCount]);
-
-  // A new search's results start at their top, with the first of them active.
-  const resultsQuery = ctx.remote?.resultsQuery;
-  const shownQuery = useRef(resultsQuery);
-  const { setActiveIndex } = ctx;
-  useLayoutEffect(() => {
-    if (shownQuery.current === resultsQuery) return;
-    shownQuery.current = resultsQuery;
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-    setActiveIndex(0);
-  }, [resultsQuery, setActiveIndex]);
-
-  // Row sizes are cached by the virtualizer; a new tile size (resize) must re-lay every row.
-  const measuredRowHeight = useRef(rowHeight);
-  useLayoutEffect(() => {
-    if (measuredRowHeight.current === rowHeight) return;
-    measuredRowHeight.current = rowHeight;
-    virtualizer.measure();
-  }, [virtualizer, rowHeight]);
-
-  // Keyboard moves ask for focus; it is given once the target option is in the DOM (and its row
-  // scrolled into view first, so focusing never makes the browser fight the virtualizer's scroll).
-  const pendingFocus = useRef<number | null>(null);
-  const pendingScroll = useRef(false);
-  useLayoutEffect(() => {
-    const index = pendingFocus.current;
-    const scroller = scrollRef.current;
-    if (index === null || !scroller) return;
-    if (pendingScroll.current) {
-      pendingScroll.current = false;
-      const row = Math.floor(index / columns);
-      const top = row * rowHeight;
-      if (top < scroller.scrollTop || top + rowHeight > scroller.scrollTop + scroller.clientHeight) {
-        virtualizer.scrollToIndex(row, { align: "auto" });
-      }
-    }
-    const option = scroller.querySelector<HTMLElement>(`[data-item-index="${index}"]`);
-    const focused = scroller.ownerDocument.activeElement;
-    if (option) {
-      pendingFocus.current = null;
-      if (option !== focused) option.focus({ preventScroll: true });
-    } else if (!scroller.contains(focused)) {
-      // The person has moved on (clicked elsewhere): never pull focus back later.
-      pendingFocus.current = null;
-    }
-  });
-
-  const moveTo = (index: number) => {
-    if (index === active) {
-      // No state change, so no render to run the effect: bring the option back into view directly.
-      virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
-      return;
-    }
-    pendingFocus.current = index;
-    pendingScroll.current = true;
-    ctx.setActiveIndex(index);
-  };
+  const { virtualizer, active } = collection;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
-    if (event.defaultPrevented || event.altKey || event.metaKey) return;
-    if (!(event.target instanceof HTMLElement) || event.target.getAttribute("role") !== "option") return;
-    const viewport = scrollRef.current?.clientHeight || virtualizer.scrollRect?.height || 0;
-    const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
-    const next = moveIndex(active, event.key, { count, columns, pageRows });
-    if (next !== undefined) {
-      event.preventDefault();
-      moveTo(next);
-      return;
-    }
-    if (event.key === " " || event.key === "Enter") {
-      // Enter would otherwise submit the form: here it toggles, like Space.
-      event.preventDefault();
-      if (!event.repeat) ctx.toggle(active);
-    }
+    collection.onKeyDown(event);
   };
 
   if (isSettledStatus(status)) return null;
   const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
   return (
     <div
-      ref={scrollRef}
+      ref={collection.scrollRef}
       role="listbox"
       aria-labelledby={labelled ? undefined : ids.prompt}
       aria-multiselectable={ctx.multiple || undefined}
@@ -465,7 +334,13 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
               }}
             >
               {ctx.items.slice(start, start + columns).map((item, offset) => (
-                <Tile key={item.id} item={item} index={start + offset} active={start + offset === active} />
+                <Tile
+                  key={item.id}
+                  item={item}
+                  index={start + offset}
+                  itemProps={collection.itemProps(start + offset)}
+                  active={start + offset === active}
+                />
               ))}
             </div>
           );
@@ -480,7 +355,17 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
  * and placeholder text. Text inside the option would have to be part of its name (WCAG 2.5.3), so
  * the overlays are siblings hidden from assistive tech; the option's description carries them.
  */
-function Tile({ item, index, active }: { item: MediaItem; index: number; active: boolean }) {
+function Tile({
+  item,
+  index,
+  active,
+  itemProps,
+}: {
+  item: MediaItem;
+  index: number;
+  active: boolean;
+  itemProps: ReturnType<VirtualCollection["itemProps"]>;
+}) {
   const ctx = useMediaPicker();
   const { labels } = ctx;
   const order = ctx.orderOf.get(item.id);
@@ -496,7 +381,8 @@ function Tile({ item, index, active }: { item: MediaItem; index: number; active:
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys for all its options (roving focus). */}
       <div
         role="option"
-        tabIndex={active ? 0 : -1}
+        {...itemProps}
+        tabIndex={itemProps.tabIndex}
         aria-selected={selected}
         aria-setsize={ctx.remote?.hasMore ? -1 : ctx.items.length}
         aria-posinset={index + 1}
@@ -506,13 +392,11 @@ function Tile({ item, index, active }: { item: MediaItem; index: number; active:
         data-state={state}
         data-highlighted={active ? "" : undefined}
         data-media-type={item.mediaType}
-        data-item-index={index}
         className="hitl-media-item"
         onClick={() => {
           ctx.setActiveIndex(index);
           ctx.toggle(index);
         }}
-        onFocus={() => ctx.setActiveIndex(index)}
       >
         {broken ? (
           <span data-slot="thumbnail" data-state="broken" className="hitl-media-thumb hitl-media-placeholder" />

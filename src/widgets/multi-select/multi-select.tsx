@@ -1,7 +1,9 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
+  type CSSProperties,
   createContext,
+  type KeyboardEvent,
   memo,
   type ReactNode,
   useCallback,
@@ -16,9 +18,18 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import {
+  addableIds,
+  clearSelection,
+  orderOf,
+  type SelectionRules,
+  selectAll as selectAllIds,
+  setSelected as setChosen,
+} from "../shared/selection";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
+import { useVirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -36,7 +47,8 @@ import { type MultiSelectLabels, multiSelectLabels } from "./labels";
 /**
  * Multi-select: a checkbox list with groups, descriptions and disabled options, a live count within
  * min/max, search once the list is long, and Select all / Clear. Answers `{ selected }` in option
- * order.
+ * order. The list is virtualized (10,000 options mount a screenful of rows) with one tab stop:
+ * arrows, Home/End, PageUp/PageDown and type-ahead move between the checkboxes, Space checks.
  */
 
 export type MultiSelectRequest = RequestOf<typeof multiSelectKind>;
@@ -77,8 +89,11 @@ interface MultiSelectContextValue {
   /** Indices of the options the search shows, in option order. */
   readonly visible: readonly number[];
   readonly sections: readonly Section[];
-  /** Enabled, visible, unselected options Select all would add. */
-  readonly addable: readonly number[];
+  /** Enabled, visible, unselected option ids Select all would add. */
+  readonly addable: readonly string[];
+  /** The option holding the list's tab stop (by id, so it survives the search). */
+  readonly activeId: string | undefined;
+  readonly setActiveId: (id: string) => void;
   readonly selectAll: () => void;
   readonly clear: () => void;
   readonly notice: string;
@@ -136,14 +151,17 @@ function Root({
   const searchable = options.length > SEARCH_THRESHOLD;
 
   const indexById = useMemo(() => new Map(options.map((option, index) => [option.id, index])), [options]);
-  const inOptionOrder = useCallback(
-    (ids: readonly string[]) =>
-      [...ids].sort(
-        (a, b) => (indexById.get(a) ?? Number.MAX_SAFE_INTEGER) - (indexById.get(b) ?? Number.MAX_SAFE_INTEGER),
-      ),
-    [indexById],
+  const rules = useMemo(
+    (): SelectionRules<string> => ({
+      mode: "multiple",
+      max: bounds.max,
+      isDisabled: (id) => options[indexById.get(id) ?? -1]?.disabled ?? false,
+      compare: orderOf(options.map((option) => option.id)),
+    }),
+    [options, indexById, bounds.max],
   );
   const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
 
   // Long lists: lower-case once per payload, and let typing stay ahead of the filtering.
   const haystacks = useMemo(
@@ -173,53 +191,43 @@ function Root({
       .map(([group, indices]): Section => ({ group, indices, order: groupOrder.get(group) ?? 0 }))
       .sort((a, b) => a.order - b.order);
   }, [options, visible, groupOrder]);
-  const addable = useMemo(
-    () =>
-      visible.filter((index) => {
-        const option = options[index];
-        return option !== undefined && !option.disabled && !selectedSet.has(option.id);
-      }),
-    [options, visible, selectedSet],
-  );
+  const visibleIds = useMemo(() => visible.flatMap((index) => options[index]?.id ?? []), [options, visible]);
+  const addable = useMemo(() => addableIds(selected, visibleIds, rules), [selected, visibleIds, rules]);
 
   // Rows are memoized, so `toggle` must stay stable while reading the latest selection.
-  const latest = useRef({ selected, max: bounds.max, labels });
-  latest.current = { selected, max: bounds.max, labels };
+  const latest = useRef({ selected, rules, labels });
+  latest.current = { selected, rules, labels };
   const toggle = useCallback(
     (id: string, checked: boolean) => {
-      const { selected: current, max, labels: strings } = latest.current;
+      const { selected: current, rules: currentRules, labels: strings } = latest.current;
+      const result = setChosen(current, id, checked, currentRules);
       setIssues([]);
-      if (!checked) {
-        setNotice("");
-        setSelected(current.filter((other) => other !== id));
-        return;
-      }
-      if (current.includes(id)) return;
-      if (current.length >= max) {
-        setNotice(strings.maxReached(max));
+      if (result.type === "refused") {
+        if (result.reason === "max") setNotice(strings.maxReached(currentRules.max));
         return;
       }
       setNotice("");
-      setSelected(inOptionOrder([...current, id]));
+      if (result.type === "changed") setSelected([...result.selected]);
     },
-    [setSelected, inOptionOrder],
+    [setSelected],
   );
 
   const selectAll = () => {
-    if (addable.length === 0 || selected.length + addable.length > bounds.max) return;
+    const result = selectAllIds(selected, visibleIds, rules);
+    if (result.type !== "changed") return;
     setIssues([]);
     setNotice("");
-    setSelected(inOptionOrder([...selected, ...addable.flatMap((index) => options[index]?.id ?? [])]));
+    setSelected([...result.selected]);
   };
   const clear = () => {
-    if (selected.length === 0) return;
+    if (clearSelection(selected).type !== "changed") return;
     setIssues([]);
     setNotice("");
     setSelected([]);
   };
 
   const submit = () => {
-    const outcome = reply.submit({ selected: inOptionOrder(selected) });
+    const outcome = reply.submit({ selected: [...selected].sort(rules.compare) });
     if (outcome.type === "ignored") return;
     const messages = outcome.issues.map((issue) => issue.message);
     setIssues(outcome.type === "invalid" ? [...new Set(messages)] : messages);
@@ -238,6 +246,8 @@ function Root({
     visible,
     sections,
     addable,
+    activeId,
+    setActiveId,
     selectAll,
     clear,
     notice,
@@ -356,15 +366,49 @@ function Count({ className, ...props }: ComponentPropsWithoutRef<"div">) {
   );
 }
 
+/** Rows assumed visible while the list has no height (first render, jsdom, hidden container). */
+const FALLBACK_VISIBLE_ROWS = 40;
+/** A row's estimated height before it is measured. */
+const ROW_ESTIMATE = 32;
+
+/** The list's rows: each group's heading, then its options (by position among the visible ones). */
+type Row =
+  | { readonly type: "heading"; readonly section: Section }
+  | { readonly type: "option"; readonly section: Section; readonly index: number; readonly position: number };
+
+function rowsOf(sections: readonly Section[]): { rows: Row[]; rowOfPosition: number[] } {
+  const rows: Row[] = [];
+  const rowOfPosition: number[] = [];
+  for (const section of sections) {
+    if (section.group !== undefined) rows.push({ type: "heading", section });
+    for (const index of section.indices) {
+      rowOfPosition.push(rows.length);
+      rows.push({ type: "option", section, index, position: rowOfPosition.length - 1 });
+    }
+  }
+  return { rows, rowOfPosition };
+}
+
 interface OptionRowProps {
   readonly option: Option;
   readonly inputId: string;
   readonly checked: boolean;
   readonly onToggle: (id: string, checked: boolean) => void;
+  readonly position: number;
+  readonly tabbable: boolean;
+  readonly onActive: (id: string) => void;
 }
 
-/** One checkbox; memoized so toggling one of 500 options re-renders one row. */
-const OptionRow = memo(function OptionRow({ option, inputId, checked, onToggle }: OptionRowProps) {
+/** One checkbox; memoized so toggling one option re-renders one row. */
+const OptionRow = memo(function OptionRow({
+  option,
+  inputId,
+  checked,
+  onToggle,
+  position,
+  tabbable,
+  onActive,
+}: OptionRowProps) {
   const descriptionId = `${inputId}-description`;
   return (
     <div
@@ -379,8 +423,11 @@ const OptionRow = memo(function OptionRow({ option, inputId, checked, onToggle }
         className="hitl-checkbox"
         checked={checked}
         disabled={option.disabled}
+        tabIndex={tabbable ? 0 : -1}
+        data-item-index={position}
         aria-describedby={option.description ? descriptionId : undefined}
         onChange={(event) => onToggle(option.id, event.target.checked)}
+        onFocus={() => onActive(option.id)}
       />
       <label htmlFor={inputId} className="hitl-multi-select-option-label">
         {option.label}
@@ -394,57 +441,157 @@ const OptionRow = memo(function OptionRow({ option, inputId, checked, onToggle }
   );
 });
 
-/** The options, grouped under their headings (`role="group"`), filtered by the search. */
-function List({ className, ...props }: ComponentPropsWithoutRef<"div">) {
-  const { payload, labels, sections, selectedSet, toggle, ids, visible } = useMultiSelect();
-  const rows = (indices: readonly number[]) =>
-    indices.map((index) => {
-      const option = payload.options[index];
-      if (!option) return null;
+const rowStyle = (start: number): CSSProperties => ({
+  position: "absolute",
+  top: 0,
+  left: 0,
+  width: "100%",
+  transform: `translateY(${start}px)`,
+});
+
+/**
+ * The options, grouped under their headings (`role="group"`), filtered by the search and
+ * virtualized: one container per group with rendered rows, each row placed at its measured offset,
+ * so a row keeps its element (and focus) while the list scrolls.
+ */
+function List({ className, style, onKeyDown, ...props }: ComponentPropsWithoutRef<"div">) {
+  const ctx = useMultiSelect();
+  const { payload, labels, sections, selectedSet, toggle, ids, visible, setActiveId } = ctx;
+  const { options } = payload;
+  const { rows, rowOfPosition } = useMemo(() => rowsOf(sections), [sections]);
+  // Positions follow the rows (grouped), which need not be option order.
+  const positionById = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const row of rows) if (row.type === "option") map.set(options[row.index]?.id ?? "", row.position);
+    return map;
+  }, [rows, options]);
+  const optionAt = (position: number): Option | undefined => {
+    const row = rows[rowOfPosition[position] ?? -1];
+    return row?.type === "option" ? options[row.index] : undefined;
+  };
+  const firstEnabled = rows.find((row) => row.type === "option" && !options[row.index]?.disabled);
+  const active =
+    (ctx.activeId === undefined ? undefined : positionById.get(ctx.activeId)) ??
+    (firstEnabled?.type === "option" ? firstEnabled.position : 0);
+  const collection = useVirtualCollection({
+    count: visible.length,
+    rows: { count: rows.length, of: (position) => rowOfPosition[position] ?? 0 },
+    rowHeight: ROW_ESTIMATE,
+    measure: true,
+    activeIndex: active,
+    onActiveIndexChange: (position) => {
+      const option = optionAt(position);
+      if (option) setActiveId(option.id);
+    },
+    labelOf: (position) => optionAt(position)?.label ?? "",
+    isDisabled: (position) => optionAt(position)?.disabled ?? true,
+    fallbackRows: FALLBACK_VISIBLE_ROWS,
+  });
+  const { virtualizer } = collection;
+
+  // One container per section that has rendered rows, in section order.
+  const rendered = new Map<Section, { start: number; index: number }[]>();
+  for (const item of virtualizer.getVirtualItems()) {
+    const row = rows[item.index];
+    if (!row) continue;
+    const list = rendered.get(row.section);
+    if (list) list.push(item);
+    else rendered.set(row.section, [item]);
+  }
+
+  const renderRow = ({ start, index }: { start: number; index: number }, headingId: string) => {
+    const row = rows[index];
+    if (!row) return null;
+    if (row.type === "heading") {
       return (
+        <p
+          key="heading"
+          id={headingId}
+          ref={virtualizer.measureElement}
+          data-index={index}
+          data-slot="group-heading"
+          className="hitl-multi-select-row hitl-multi-select-group-heading"
+          style={rowStyle(start)}
+        >
+          {row.section.group}
+        </p>
+      );
+    }
+    const option = options[row.index];
+    if (!option) return null;
+    return (
+      <div
+        key={option.id}
+        ref={virtualizer.measureElement}
+        data-index={index}
+        data-slot="row"
+        className="hitl-multi-select-row"
+        style={rowStyle(start)}
+      >
         <OptionRow
-          key={option.id}
           option={option}
-          inputId={`${ids.base}-option-${index}`}
+          inputId={`${ids.base}-option-${row.index}`}
           checked={selectedSet.has(option.id)}
           onToggle={toggle}
+          position={row.position}
+          tabbable={row.position === collection.active}
+          onActive={setActiveId}
         />
-      );
-    });
+      </div>
+    );
+  };
+
   return (
-    <div data-slot="list" id={ids.list} className={cx("hitl-multi-select-list", className)} {...props}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the list moves focus between its checkboxes (roving focus); each checkbox is the control.
+    <div
+      ref={collection.scrollRef}
+      data-slot="list"
+      id={ids.list}
+      className={cx("hitl-multi-select-list", className)}
+      style={{ position: "relative", overflowY: "auto", ...style }}
+      onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
+        onKeyDown?.(event);
+        collection.onKeyDown(event);
+      }}
+      {...props}
+    >
       {visible.length === 0 && (
         <p data-slot="empty" className="hitl-help">
           {labels.noMatches}
         </p>
       )}
-      {sections.map((section) => {
-        if (section.group === undefined) {
+      <div data-slot="list-sizer" style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}>
+        {[...rendered].map(([section, items]) => {
+          const headingId = `${ids.base}-group-${section.order}`;
+          if (section.group === undefined) {
+            return (
+              <div key="ungrouped" data-slot="options" className="hitl-multi-select-options">
+                {items.map((item) => renderRow(item, headingId))}
+              </div>
+            );
+          }
+          // Scrolled past its heading, the group is named by a hidden copy of it.
+          const headingShown = items.some((item) => rows[item.index]?.type === "heading");
+          const labelId = headingShown ? headingId : `${headingId}-label`;
           return (
-            <div key="ungrouped" data-slot="options" className="hitl-multi-select-options">
-              {rows(section.indices)}
+            // biome-ignore lint/a11y/useSemanticElements: a nested fieldset brings its own border and legend layout into a scrolling list; role="group" + aria-labelledby names it the same.
+            <div
+              key={`group-${section.order}`}
+              data-slot="group"
+              role="group"
+              aria-labelledby={labelId}
+              className="hitl-multi-select-group"
+            >
+              {!headingShown && (
+                <span id={labelId} hidden>
+                  {section.group}
+                </span>
+              )}
+              {items.map((item) => renderRow(item, headingId))}
             </div>
           );
-        }
-        const headingId = `${ids.base}-group-${section.order}`;
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: a nested fieldset brings its own border and legend layout into a scrolling list; role="group" + aria-labelledby names it the same.
-          <div
-            key={`group-${section.order}`}
-            data-slot="group"
-            role="group"
-            aria-labelledby={headingId}
-            className="hitl-multi-select-group"
-          >
-            <p id={headingId} data-slot="group-heading" className="hitl-multi-select-group-heading">
-              {section.group}
-            </p>
-            <div data-slot="options" className="hitl-multi-select-options">
-              {rows(section.indices)}
-            </div>
-          </div>
-        );
-      })}
+        })}
+      </div>
     </div>
   );
 }

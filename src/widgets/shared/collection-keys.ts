@@ -1,0 +1,135 @@
+/**
+ * Keyboard movement in a roving-focus collection, as pure functions: the WAI-ARIA listbox pattern
+ * for a list (one column) and the grid pattern for a grid (`columns` > 1), plus type-ahead.
+ */
+
+export interface CollectionShape {
+  readonly count: number;
+  /** 1 for a list. */
+  readonly columns: number;
+  /** Rows moved by PageUp / PageDown (the rows that fit in the viewport). */
+  readonly pageRows: number;
+}
+
+export interface KeyInput {
+  readonly key: string;
+  readonly ctrlKey?: boolean;
+}
+
+/**
+ * Where a key moves the active index, or `undefined` for keys the collection does not handle.
+ * Up/Down keep the column (Down from a short last row lands on the last item); in a grid
+ * Left/Right run through rows like reading order (a list ignores them, leaving them to the text it
+ * may hold); Home/End go to the first/last item, Ctrl+Home/End too.
+ */
+export function moveIndex(index: number, input: KeyInput | string, shape: CollectionShape): number | undefined {
+  const { key } = typeof input === "string" ? { key: input } : input;
+  const { count, columns, pageRows } = shape;
+  if (count <= 0) return undefined;
+  const last = count - 1;
+  const current = Math.min(Math.max(index, 0), last);
+  const cols = Math.max(1, Math.floor(columns));
+  const vertical = (rows: number): number => {
+    const target = current + rows * cols;
+    if (target < 0) return current % cols;
+    if (target > last) {
+      // Stay in the column on the last row that has it; a short last row falls back to the last item.
+      const lastRowStart = last - (last % cols);
+      const sameColumn = lastRowStart + (current % cols);
+      return sameColumn <= last ? Math.max(sameColumn, current) : last;
+    }
+    return target;
+  };
+  switch (key) {
+    case "ArrowRight":
+      return cols > 1 ? Math.min(current + 1, last) : undefined;
+    case "ArrowLeft":
+      return cols > 1 ? Math.max(current - 1, 0) : undefined;
+    case "ArrowDown":
+      return vertical(1);
+    case "ArrowUp":
+      return vertical(-1);
+    case "PageDown":
+      return vertical(Math.max(1, pageRows));
+    case "PageUp":
+      return vertical(-Math.max(1, pageRows));
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Moves a target that landed on a disabled item on to the nearest enabled one: first further in the
+ * direction of travel, then back towards where it came from (Home searches forward, End backward).
+ * `undefined` when every item is disabled.
+ */
+export function nearestEnabled(
+  target: number,
+  from: number,
+  count: number,
+  isDisabled: (index: number) => boolean,
+): number | undefined {
+  if (target < 0 || target >= count) return undefined;
+  if (!isDisabled(target)) return target;
+  const direction = target >= from ? 1 : -1;
+  for (let index = target + direction; index >= 0 && index < count; index += direction) {
+    if (!isDisabled(index)) return index;
+  }
+  for (let index = target - direction; index >= 0 && index < count; index -= direction) {
+    if (!isDisabled(index)) return index;
+  }
+  return undefined;
+}
+
+/** Type-ahead resets after this pause between key presses (the APG's suggestion). */
+export const TYPEAHEAD_RESET_MS = 500;
+
+export interface TypeaheadState {
+  readonly buffer: string;
+  /** When the last character was typed (any clock; only differences matter). */
+  readonly at: number;
+}
+
+export const emptyTypeahead: TypeaheadState = { buffer: "", at: Number.NEGATIVE_INFINITY };
+
+/** Whether a key press is a character for type-ahead (not Space while nothing has been typed). */
+export function isTypeaheadKey(
+  event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean },
+  state: TypeaheadState,
+  now: number,
+): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey || [...event.key].length !== 1) return false;
+  const typing = state.buffer !== "" && now - state.at < TYPEAHEAD_RESET_MS;
+  return event.key !== " " || typing;
+}
+
+/**
+ * Type-ahead: appends `char` to the buffer (or starts a new one after a pause) and finds the next
+ * item whose label starts with it, searching from the active item and wrapping around. Typing the
+ * same letter again cycles through the items starting with it.
+ */
+export function typeahead(
+  state: TypeaheadState,
+  char: string,
+  now: number,
+  { active, count, labelOf }: { active: number; count: number; labelOf: (index: number) => string },
+): { state: TypeaheadState; index: number | undefined } {
+  const previous = now - state.at < TYPEAHEAD_RESET_MS ? state.buffer : "";
+  const buffer = (previous + char).toLowerCase();
+  const next: TypeaheadState = { buffer, at: now };
+  if (count <= 0) return { state: next, index: undefined };
+  const repeated = [...buffer].every((letter) => letter === buffer[0]);
+  // A fresh or repeated letter moves past the active item; a longer word may stay on it.
+  const needle = repeated ? (buffer[0] ?? "") : buffer;
+  const startOffset = repeated ? 1 : 0;
+  const from = Math.min(Math.max(active, 0), count - 1);
+  for (let step = 0; step < count; step++) {
+    const index = (from + startOffset + step) % count;
+    if (labelOf(index).toLowerCase().startsWith(needle)) return { state: next, index };
+  }
+  return { state: next, index: undefined };
+}

@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  emptyTypeahead,
+  isTypeaheadKey,
+  moveIndex,
+  TYPEAHEAD_RESET_MS,
+  typeahead,
+} from "../../../src/widgets/shared/collection-keys";
+
+const KEYS = ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "PageDown", "PageUp", "Home", "End"];
+
+describe("collection keys", () => {
+  describe("given a grid of 10 items in 4 columns", () => {
+    const shape = { count: 10, columns: 4, pageRows: 2 };
+    it("should move by columns and stop at the edges", () => {
+      expect(moveIndex(1, "ArrowDown", shape)).toBe(5);
+      expect(moveIndex(5, "ArrowDown", shape)).toBe(9);
+      // Column 2 has no item on the short last row: land on the last item.
+      expect(moveIndex(6, "ArrowDown", shape)).toBe(9);
+      expect(moveIndex(9, "ArrowDown", shape)).toBe(9);
+      expect(moveIndex(2, "ArrowUp", shape)).toBe(2);
+      expect(moveIndex(3, "ArrowRight", shape)).toBe(4);
+      expect(moveIndex(0, "ArrowLeft", shape)).toBe(0);
+      expect(moveIndex(1, "PageDown", shape)).toBe(9);
+      expect(moveIndex(9, "PageUp", shape)).toBe(1);
+      expect(moveIndex(4, "End", shape)).toBe(9);
+      expect(moveIndex(4, { key: "Home", ctrlKey: true }, shape)).toBe(0);
+      expect(moveIndex(4, "a", shape)).toBeUndefined();
+    });
+  });
+
+  describe("given a list", () => {
+    const shape = { count: 5, columns: 1, pageRows: 2 };
+    it("should move by one and page, and leave Left/Right alone", () => {
+      expect(moveIndex(0, "ArrowDown", shape)).toBe(1);
+      expect(moveIndex(0, "ArrowUp", shape)).toBe(0);
+      expect(moveIndex(0, "PageDown", shape)).toBe(2);
+      expect(moveIndex(2, "ArrowRight", shape)).toBeUndefined();
+      expect(moveIndex(2, "ArrowLeft", shape)).toBeUndefined();
+    });
+    it("should not move in an empty list", () => {
+      expect(moveIndex(0, "ArrowDown", { count: 0, columns: 1, pageRows: 1 })).toBeUndefined();
+    });
+  });
+
+  describe("given any shape and key", () => {
+    it("should always land on an existing item", () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 500 }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.integer({ min: 1, max: 20 }),
+          fc.integer({ min: -5, max: 600 }),
+          fc.constantFrom(...KEYS),
+          (count, columns, pageRows, index, key) => {
+            const next = moveIndex(index, key, { count, columns, pageRows });
+            if (next === undefined) return;
+            expect(next).toBeGreaterThanOrEqual(0);
+            expect(next).toBeLessThan(count);
+          },
+        ),
+      );
+    });
+    it("should undo ArrowDown with ArrowUp away from the last row", () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 200 }), (columns, index) => {
+          const shape = { count: 1000, columns, pageRows: 3 };
+          const down = moveIndex(index, "ArrowDown", shape) ?? -1;
+          expect(moveIndex(down, "ArrowUp", shape)).toBe(index);
+        }),
+      );
+    });
+  });
+
+  describe("given type-ahead", () => {
+    const labels = ["Apple", "Apricot", "Banana", "Blueberry", "avocado"];
+    const over = (active: number) => ({
+      active,
+      count: labels.length,
+      labelOf: (index: number) => labels[index] ?? "",
+    });
+
+    it("should find the next label starting with the typed letters, ignoring case", () => {
+      const first = typeahead(emptyTypeahead, "b", 0, over(0));
+      expect(first.index).toBe(2);
+      const second = typeahead(first.state, "l", 10, over(2));
+      expect(second.index).toBe(3);
+    });
+
+    it("should cycle through items on the same letter and wrap around", () => {
+      let state = emptyTypeahead;
+      const seen: (number | undefined)[] = [];
+      let active = 0;
+      for (const at of [0, 50, 100]) {
+        const found = typeahead(state, "a", at, over(active));
+        state = found.state;
+        active = found.index ?? active;
+        seen.push(found.index);
+      }
+      expect(seen).toEqual([1, 4, 0]);
+    });
+
+    it("should start a new search after a pause", () => {
+      const first = typeahead(emptyTypeahead, "b", 0, over(0));
+      const later = typeahead(first.state, "a", TYPEAHEAD_RESET_MS + 1, over(2));
+      expect(later.state.buffer).toBe("a");
+      expect(later.index).toBe(4);
+    });
+
+    it("should leave Space to the item unless a word is being typed", () => {
+      expect(isTypeaheadKey({ key: " " }, emptyTypeahead, 0)).toBe(false);
+      expect(isTypeaheadKey({ key: " " }, { buffer: "new", at: 0 }, 10)).toBe(true);
+      expect(isTypeaheadKey({ key: "a", ctrlKey: true }, emptyTypeahead, 0)).toBe(false);
+      expect(isTypeaheadKey({ key: "ArrowDown" }, emptyTypeahead, 0)).toBe(false);
+    });
+  });
+});
