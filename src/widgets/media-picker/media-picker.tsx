@@ -14,6 +14,7 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { columnsFor, GRID_GAP } from "../shared/collection-keys";
 import { toggle as toggleId } from "../shared/selection";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
@@ -31,7 +32,7 @@ import {
   ShellStatus,
   useShell,
 } from "../shared/widget-shell";
-import { columnsFor, GRID_GAP, previewSources, thumbnailSource } from "./grid-logic";
+import { previewSources, thumbnailSource } from "./grid-logic";
 import { type MediaLabels, mediaLabels } from "./labels";
 
 /**

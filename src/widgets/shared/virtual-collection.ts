@@ -47,6 +47,13 @@ export interface VirtualCollectionOptions {
   /** The index of the item holding the tab stop (clamped to the items). */
   readonly activeIndex: number;
   readonly onActiveIndexChange: (index: number) => void;
+  /**
+   * `grid`: arrows move by row and column (the grid pattern). `linear`: every arrow steps through
+   * the items in reading order, whatever the layout (the radio group pattern). @default "grid"
+   */
+  readonly arrows?: "grid" | "linear";
+  /** A keyboard move (arrows, paging, type-ahead), after the active index follows it: a radio group checks there. */
+  readonly onMove?: (index: number) => void;
   /** Space / Enter on an item (a picker's toggle). Without it those keys stay with the item. */
   readonly onActivate?: (index: number) => void;
   /** The text type-ahead matches; without it there is no type-ahead. */
@@ -70,6 +77,9 @@ export interface VirtualCollection {
   /** Moves the tab stop to `index`, scrolling it in and focusing it. */
   readonly moveTo: (index: number) => void;
 }
+
+/** In a linear collection Left/Right step like Up/Down. */
+const LINEAR_KEYS: Readonly<Record<string, string>> = { ArrowLeft: "ArrowUp", ArrowRight: "ArrowDown" };
 
 export function useVirtualCollection(options: VirtualCollectionOptions): VirtualCollection {
   const { count, rowHeight, measure = false, onActiveIndexChange, onActivate, labelOf, fallbackRows } = options;
@@ -155,6 +165,7 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
   });
 
   const moveTo = (index: number) => {
+    options.onMove?.(index);
     if (index === active) {
       // No state change, so no render to run the effect: bring the item back into view directly.
       virtualizer.scrollToIndex(rowOf(index), { align: "auto" });
@@ -185,7 +196,11 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     }
     const viewport = scrollRef.current?.clientHeight || virtualizer.scrollRect?.height || 0;
     const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
-    const moved = moveIndex(active, event.key, { count, columns, pageRows });
+    const linear = options.arrows === "linear";
+    const key = linear ? (LINEAR_KEYS[event.key] ?? event.key) : event.key;
+    const moved = linear
+      ? moveIndex(active, key, { count, columns: 1, pageRows: pageRows * columns })
+      : moveIndex(active, key, { count, columns, pageRows });
     const next =
       moved === undefined || !options.isDisabled ? moved : nearestEnabled(moved, active, count, options.isDisabled);
     if (moved !== undefined) event.preventDefault();
