@@ -1,10 +1,8 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
-  createContext,
   type KeyboardEvent,
   useCallback,
-  useContext,
   useId,
   useMemo,
   useRef,
@@ -15,7 +13,9 @@ import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
 import { columnsFor, GRID_GAP } from "../shared/collection-keys";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { toggle as toggleId } from "../shared/selection";
+import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
@@ -88,12 +88,7 @@ interface MediaPickerContextValue {
   readonly ids: { readonly base: string; readonly count: string };
 }
 
-const MediaPickerContext = createContext<MediaPickerContextValue | null>(null);
-function useMediaPicker(): MediaPickerContextValue {
-  const value = useContext(MediaPickerContext);
-  if (!value) throw new Error("hitl-kit: MediaPicker parts must be rendered inside <MediaPicker.Root>");
-  return value;
-}
+const [MediaPickerProvider, useMediaPicker] = createWidgetContext<MediaPickerContextValue>("MediaPicker");
 
 function itemName(labels: MediaLabels, item: MediaItem, index: number): string {
   return item.alt ? labels.itemName(item.alt, item.mediaType) : labels.itemFallback(index + 1, item.mediaType);
@@ -105,24 +100,23 @@ export interface MediaPickerRootProps
   extends Omit<MediaPickerProps, "prompt">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue = noIds,
-  onValueChange,
-  columns,
-  tileSize = 120,
-  className,
-  children,
-  ...rest
-}: MediaPickerRootProps) {
+function Root(props: MediaPickerRootProps) {
+  const [
+    shell,
+    {
+      payload,
+      answer,
+      onSubmit,
+      value,
+      defaultValue = noIds,
+      onValueChange,
+      columns,
+      tileSize = 120,
+      className,
+      ...rest
+    },
+  ] = splitShellProps(props);
+  const status = shell.status ?? "open";
   const labels = useLabels("media", mediaLabels);
   const items = payload.items;
   const interactive = isInteractive(status);
@@ -197,20 +191,9 @@ function Root({
   };
 
   return (
-    <MediaPickerContext.Provider value={context}>
-      <ShellRoot
-        kind="media"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-media", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </MediaPickerContext.Provider>
+    <MediaPickerProvider value={context}>
+      <ShellRoot kind="media" {...shell} {...rest} className={cx("hitl-media", className)} />
+    </MediaPickerProvider>
   );
 }
 

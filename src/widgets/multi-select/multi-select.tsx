@@ -2,12 +2,10 @@
 import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
-  createContext,
   type KeyboardEvent,
   memo,
   type ReactNode,
   useCallback,
-  useContext,
   useDeferredValue,
   useId,
   useMemo,
@@ -18,6 +16,7 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import {
   addableIds,
   clearSelection,
@@ -26,6 +25,7 @@ import {
   selectAll as selectAllIds,
   setSelected as setChosen,
 } from "../shared/selection";
+import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
@@ -107,12 +107,7 @@ interface MultiSelectContextValue {
   };
 }
 
-const MultiSelectContext = createContext<MultiSelectContextValue | null>(null);
-function useMultiSelect(): MultiSelectContextValue {
-  const value = useContext(MultiSelectContext);
-  if (!value) throw new Error("hitl-kit: MultiSelect parts must be rendered inside <MultiSelect.Root>");
-  return value;
-}
+const [MultiSelectProvider, useMultiSelect] = createWidgetContext<MultiSelectContextValue>("MultiSelect");
 
 const EMPTY: string[] = [];
 
@@ -120,21 +115,9 @@ export interface MultiSelectRootProps
   extends Omit<MultiSelectProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: MultiSelectRootProps) {
+function Root(props: MultiSelectRootProps) {
+  const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...rest }] = splitShellProps(props);
+  const { status, onDecline } = shell;
   const labels = useLabels("multiSelect", multiSelectLabels);
   const { options } = payload;
   const [selected, setSelected] = useControllableState<string[]>({
@@ -256,20 +239,15 @@ function Root({
     ids: { base, list: `${base}-list`, selectAllHint: `${base}-select-all-hint`, matches: `${base}-matches` },
   };
   return (
-    <MultiSelectContext.Provider value={context}>
+    <MultiSelectProvider value={context}>
       <ShellRoot
         kind="multi-select"
-        status={status}
-        error={error}
-        declineReason={declineReason}
+        {...shell}
         onDecline={reply.decline}
-        onRetry={onRetry}
-        className={cx("hitl-multi-select", className)}
         {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </MultiSelectContext.Provider>
+        className={cx("hitl-multi-select", className)}
+      />
+    </MultiSelectProvider>
   );
 }
 
