@@ -49,8 +49,10 @@ export const BUDGETS = { core: 5, page: 15, widget: 10, total: 40 };
 export const CEILINGS = {
   core: 5.6,
   page: 19,
-  total: 72,
-  widgets: { "media-picker": 15.5 },
+  // 70.8 → 73.3: the template picker and the multi-select are virtualized too (10,000 items), and
+  // all three pickers gained type-ahead and the shared selection model.
+  total: 74.8,
+  widgets: {},
 };
 
 /**

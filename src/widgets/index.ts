@@ -14,7 +14,25 @@ export { TextQuestion, type TextQuestionProps } from "./question/text-question";
 // The primitives the built-in widgets are made of, for your own kinds' widgets.
 export { createWidgetContext } from "./shared/create-widget-context";
 export type { DraftField } from "./shared/draft-issues";
+export {
+  addableIds,
+  addToSelection,
+  byPosition,
+  clearSelection,
+  removeFromSelection,
+  type SelectionResult,
+  type SelectionRules,
+  selectAllVisible,
+  selectionMax,
+  setInSelection,
+  toggleSelection,
+} from "./shared/selection";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
+export {
+  useVirtualCollection,
+  type VirtualCollection,
+  type VirtualCollectionOptions,
+} from "./shared/virtual-collection";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

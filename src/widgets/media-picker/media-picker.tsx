@@ -14,7 +14,7 @@ import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
 import { columnsFor, GRID_GAP } from "../shared/collection-keys";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { toggle as toggleId } from "../shared/selection";
+import { toggleSelection } from "../shared/selection";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
@@ -143,7 +143,7 @@ function Root(props: MediaPickerRootProps) {
     (index: number) => {
       const item = items[index];
       if (!interactive || !item) return;
-      const result = toggleId(latest.current, item.id, { mode: max > 1 ? "multiple" : "single", max });
+      const result = toggleSelection(latest.current, item.id, { mode: max > 1 ? "multiple" : "single", max });
       if (result.type === "refused") {
         setMessage(labels.maxReached(max));
         return;

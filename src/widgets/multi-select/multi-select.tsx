@@ -19,11 +19,11 @@ import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props"
 import { createWidgetContext } from "../shared/create-widget-context";
 import {
   addableIds,
+  byPosition,
   clearSelection,
-  orderOf,
   type SelectionRules,
-  selectAll as selectAllIds,
-  setSelected as setChosen,
+  selectAllVisible,
+  setInSelection,
 } from "../shared/selection";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
@@ -139,7 +139,7 @@ function Root(props: MultiSelectRootProps) {
       mode: "multiple",
       max: bounds.max,
       isDisabled: (id) => options[indexById.get(id) ?? -1]?.disabled ?? false,
-      compare: orderOf(options.map((option) => option.id)),
+      compare: byPosition(options.map((option) => option.id)),
     }),
     [options, indexById, bounds.max],
   );
@@ -183,7 +183,7 @@ function Root(props: MultiSelectRootProps) {
   const toggle = useCallback(
     (id: string, checked: boolean) => {
       const { selected: current, rules: currentRules, labels: strings } = latest.current;
-      const result = setChosen(current, id, checked, currentRules);
+      const result = setInSelection(current, id, checked, currentRules);
       setIssues([]);
       if (result.type === "refused") {
         if (result.reason === "max") setNotice(strings.maxReached(currentRules.max));
@@ -196,7 +196,7 @@ function Root(props: MultiSelectRootProps) {
   );
 
   const selectAll = () => {
-    const result = selectAllIds(selected, visibleIds, rules);
+    const result = selectAllVisible(selected, visibleIds, rules);
     if (result.type !== "changed") return;
     setIssues([]);
     setNotice("");
