@@ -19,7 +19,13 @@ import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
-import { useElementWidth, useVirtualCollection, type VirtualCollection } from "../shared/virtual-collection";
+import {
+  rowStyle,
+  sizerStyle,
+  useElementWidth,
+  useVirtualCollection,
+  type VirtualCollection,
+} from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -251,11 +257,7 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
       onKeyDown={handleKeyDown}
       {...props}
     >
-      <div
-        ref={sizerRef}
-        data-slot="grid-sizer"
-        style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}
-      >
+      <div ref={sizerRef} data-slot="grid-sizer" style={sizerStyle(virtualizer)}>
         {virtualizer.getVirtualItems().map((row) => {
           const start = row.index * columns;
           return (
@@ -263,18 +265,13 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
               key={row.key}
               data-slot="grid-row"
               className="hitl-media-row"
-              style={{
-                position: "absolute",
-                top: 0,
-                left: 0,
-                width: "100%",
+              style={rowStyle(row.start, {
                 height: row.size,
-                transform: `translateY(${row.start}px)`,
                 display: "grid",
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
                 columnGap: GRID_GAP,
                 paddingBottom: GRID_GAP,
-              }}
+              })}
             >
               {ctx.items.slice(start, start + columns).map((item, offset) => (
                 <Tile

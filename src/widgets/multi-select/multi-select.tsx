@@ -1,7 +1,6 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
-  type CSSProperties,
   type KeyboardEvent,
   memo,
   type ReactNode,
@@ -29,7 +28,7 @@ import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
-import { useVirtualCollection } from "../shared/virtual-collection";
+import { rowStyle, sizerStyle, useVirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -419,14 +418,6 @@ const OptionRow = memo(function OptionRow({
   );
 });
 
-const rowStyle = (start: number): CSSProperties => ({
-  position: "absolute",
-  top: 0,
-  left: 0,
-  width: "100%",
-  transform: `translateY(${start}px)`,
-});
-
 /**
  * The options, grouped under their headings (`role="group"`), filtered by the search and
  * virtualized: one container per group with rendered rows, each row placed at its measured offset,
@@ -538,7 +529,7 @@ function List({ className, style, onKeyDown, ...props }: ComponentPropsWithoutRe
           {labels.noMatches}
         </p>
       )}
-      <div data-slot="list-sizer" style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}>
+      <div data-slot="list-sizer" style={sizerStyle(virtualizer)}>
         {[...rendered].map(([section, items]) => {
           const headingId = `${ids.base}-group-${section.order}`;
           if (section.group === undefined) {

@@ -8,7 +8,15 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import {
   emptyTypeahead,
   isTypeaheadKey,
@@ -243,4 +251,14 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [ref]);
   return width;
+}
+
+/** The style of the box inside the scroll box that is as tall as every row together. */
+export function sizerStyle(virtualizer: CollectionVirtualizer): CSSProperties {
+  return { position: "relative", width: "100%", height: virtualizer.getTotalSize() };
+}
+
+/** The style placing a rendered row at its offset (`start`) inside the sizer. */
+export function rowStyle(start: number, extra?: CSSProperties): CSSProperties {
+  return { position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${start}px)`, ...extra };
 }

@@ -34,7 +34,7 @@ import { ShellSubmit } from "../shared/shell-submit";
 import { TextControl } from "../shared/text-control";
 import { type Draft, useDraft } from "../shared/use-draft";
 import { ValueList } from "../shared/value-list";
-import { useElementWidth, useVirtualCollection } from "../shared/virtual-collection";
+import { rowStyle, sizerStyle, useElementWidth, useVirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -452,11 +452,7 @@ function CardGrid({ groupRef, className, filtered, chosenId, choose, labels, rad
       style={{ position: "relative", overflowY: "auto" }}
       onKeyDown={collection.onKeyDown}
     >
-      <div
-        ref={sizerRef}
-        data-slot="cards-sizer"
-        style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}
-      >
+      <div ref={sizerRef} data-slot="cards-sizer" style={sizerStyle(virtualizer)}>
         {virtualizer.getVirtualItems().map((row) => {
           const start = row.index * columns;
           return (
@@ -466,14 +462,7 @@ function CardGrid({ groupRef, className, filtered, chosenId, choose, labels, rad
               data-index={row.index}
               data-slot="cards-row"
               className="hitl-template-cards-row"
-              style={{
-                position: "absolute",
-                top: 0,
-                left: 0,
-                width: "100%",
-                transform: `translateY(${row.start}px)`,
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              }}
+              style={rowStyle(row.start, { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` })}
             >
               {filtered.slice(start, start + columns).map((entry, offset) => (
                 <Card
