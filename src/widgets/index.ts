@@ -31,6 +31,8 @@ export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
 export {
+  rowStyle,
+  sizerStyle,
   useVirtualCollection,
   type VirtualCollection,
   type VirtualCollectionOptions,
