@@ -345,12 +345,12 @@ export const InvalidPayload: Story = {
   },
 };
 
-const TEMPLATE_COUNT = 2_000;
+const TEMPLATE_COUNT = 10_000;
 const topics = ["Sales", "Support", "Hiring", "Finance", "Legal", "Security", "Design", "Marketing"];
 const formats = ["one-pager", "email", "checklist", "slide deck", "report"];
 const manyTemplates = {
   templates: Array.from({ length: TEMPLATE_COUNT }, (_, index) => {
-    const number = String(index + 1).padStart(4, "0");
+    const number = String(index + 1).padStart(5, "0");
     const topic = topics[index % topics.length] ?? "Sales";
     const format = formats[index % formats.length] ?? "report";
     return {
@@ -363,33 +363,61 @@ const manyTemplates = {
   }),
 } satisfies PayloadOf<typeof templateKind>;
 
-/** 2,000 templates: searching narrows the gallery to one, which is chosen and sent. */
-export const LargeTwoThousandTemplates: Story = {
+/**
+ * 10,000 templates: only a screenful of cards is mounted. End reaches (and chooses) the last one,
+ * scrolled in and focused; scrolling away keeps the focused card; a search narrows the gallery to
+ * one, which is chosen and sent.
+ */
+export const LargeTenThousandTemplates: Story = {
   args: {
     request: pickerRequest(templateKind, manyTemplates, { prompt: "Which template should the new doc start from?" }),
   },
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
-    await expect(canvas.getByText("2000 templates")).toBeVisible();
-    // Every card is mounted (counted by selector: a role query over 2,000 cards takes over a second).
+    await expect(canvas.getByText("10000 templates")).toBeVisible();
+    // Counted by selector: a role query over thousands of cards takes over a second.
     const cards = canvas.getByRole("radiogroup", { name: "Templates" });
-    await expect(cards.querySelectorAll('input[type="radio"]')).toHaveLength(TEMPLATE_COUNT);
+    const mounted = () => cards.querySelectorAll('input[type="radio"]').length;
+    await expect(mounted()).toBeGreaterThan(0);
+    await expect(mounted()).toBeLessThan(200);
 
-    await userEvent.type(canvas.getByRole("searchbox", { name: "Search templates" }), "#1337");
+    await clickCard(context.canvasElement, "Sales one-pager #00001");
+    await userEvent.keyboard("{End}");
+    const lastName = "Marketing report #10000";
+    await waitFor(() => expect(within(cards).getByRole("radio", { name: lastName })).toHaveFocus());
+    const last = within(cards).getByRole("radio", { name: lastName });
+    await expect(last).toBeChecked();
+    await expect(last).toHaveAttribute("aria-posinset", String(TEMPLATE_COUNT));
+    await expect(cards.scrollTop).toBeGreaterThan(0);
+    await waitFor(() => expect(within(cards).queryByRole("radio", { name: "Sales one-pager #00001" })).toBeNull());
+    await expect(mounted()).toBeLessThan(200);
+    // Left steps back one card and chooses it, as in a radio group.
+    await userEvent.keyboard("{ArrowLeft}");
+    const previous = within(cards).getByRole("radio", { name: "Design slide deck #09999" });
+    await waitFor(() => expect(previous).toHaveFocus());
+    await expect(previous).toBeChecked();
+
+    // Scrolled back to the top by the wheel, the focused card stays mounted and focused.
+    cards.scrollTop = 0;
+    await waitFor(() => expect(within(cards).getByRole("radio", { name: "Sales one-pager #00001" })).toBeVisible());
+    await expect(previous).toHaveFocus();
+    await expect(mounted()).toBeLessThan(200);
+
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search templates" }), "#01337");
     await expect(await canvas.findByText("1 template")).toBeVisible();
     await waitFor(() => expect(canvas.getAllByRole("radio")).toHaveLength(1));
     const match = canvas.getByRole("radio");
-    await expect(match).toHaveAccessibleName("Sales email #1337");
+    await expect(match).toHaveAccessibleName("Sales email #01337");
 
-    await clickCard(context.canvasElement, "Sales email #1337");
+    await clickCard(context.canvasElement, "Sales email #01337");
     await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
     await expect(await expectOneEnvelope(hitl)).toEqual({
       hitl: 1,
       kind: "template",
-      value: { templateId: "tpl-1337", variables: {} },
+      value: { templateId: "tpl-01337", variables: {} },
     });
-    await expect(await canvas.findByText("Sales email #1337")).toBeVisible();
+    await expect(await canvas.findByText("Sales email #01337")).toBeVisible();
   },
 };
 

@@ -30,7 +30,27 @@ export {
   collectionLabels,
   describeCollection,
 } from "./shared/remote-collection";
+export {
+  addableIds,
+  addToSelection,
+  byPosition,
+  clearSelection,
+  removeFromSelection,
+  type SelectionResult,
+  type SelectionRules,
+  selectAllVisible,
+  selectionMax,
+  setInSelection,
+  toggleSelection,
+} from "./shared/selection";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
+export {
+  rowStyle,
+  sizerStyle,
+  useVirtualCollection,
+  type VirtualCollection,
+  type VirtualCollectionOptions,
+} from "./shared/virtual-collection";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";

@@ -2,20 +2,9 @@ import { isSafeMediaUrl } from "../../core/url";
 import type { MediaItem } from "../../kinds/media";
 
 /**
- * The media picker's own logic as pure functions: the column count for a width and which URL a tile
- * may show (selection and keyboard movement are the shared `selection` and `collection-keys`).
+ * The media picker's own logic as pure functions: which URL a tile and the preview may show
+ * (selection, keyboard movement and columns are the shared `selection` and `collection-keys`).
  */
-
-/** Columns used when the grid has no measured width yet (first render, jsdom, hidden container). */
-export const DEFAULT_COLUMNS = 4;
-/** Space between tiles in pixels; the row height includes one gap below the tiles. */
-export const GRID_GAP = 8;
-
-/** How many tiles of at least `tileSize` fit in `width`; the default when there is no width. */
-export function columnsFor(width: number, tileSize: number, gap = GRID_GAP): number {
-  if (!(width > 0) || !(tileSize > 0)) return DEFAULT_COLUMNS;
-  return Math.max(1, Math.floor((width + gap) / (tileSize + gap)));
-}
 
 export type ThumbnailSource =
   /** A safe URL to show in an `<img>`. */

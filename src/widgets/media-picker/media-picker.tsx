@@ -1,10 +1,8 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
-  createContext,
   type KeyboardEvent,
   useCallback,
-  useContext,
   useId,
   useMemo,
   useRef,
@@ -16,12 +14,21 @@ import { type MediaItem, mediaItemSchema, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isInteractive, isSettledStatus } from "../../react/widget-props";
+import { columnsFor, GRID_GAP } from "../shared/collection-keys";
+import { createWidgetContext } from "../shared/create-widget-context";
 import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
-import { toggle as toggleId } from "../shared/selection";
+import { toggleSelection } from "../shared/selection";
+import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
-import { useElementWidth, useVirtualCollection, type VirtualCollection } from "../shared/virtual-collection";
+import {
+  rowStyle,
+  sizerStyle,
+  useElementWidth,
+  useVirtualCollection,
+  type VirtualCollection,
+} from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -34,7 +41,7 @@ import {
   ShellStatus,
   useShell,
 } from "../shared/widget-shell";
-import { columnsFor, GRID_GAP, previewSources, thumbnailSource } from "./grid-logic";
+import { previewSources, thumbnailSource } from "./grid-logic";
 import { type MediaLabels, mediaLabels } from "./labels";
 
 /**
@@ -95,12 +102,7 @@ interface MediaPickerContextValue {
   readonly ids: { readonly base: string; readonly count: string };
 }
 
-const MediaPickerContext = createContext<MediaPickerContextValue | null>(null);
-function useMediaPicker(): MediaPickerContextValue {
-  const value = useContext(MediaPickerContext);
-  if (!value) throw new Error("hitl-kit: MediaPicker parts must be rendered inside <MediaPicker.Root>");
-  return value;
-}
+const [MediaPickerProvider, useMediaPicker] = createWidgetContext<MediaPickerContextValue>("MediaPicker");
 
 function itemName(labels: MediaLabels, item: MediaItem, index: number): string {
   return item.alt ? labels.itemName(item.alt, item.mediaType) : labels.itemFallback(index + 1, item.mediaType);
@@ -129,25 +131,26 @@ function RemoteRoot({ source, ...props }: MediaPickerRootProps & { source: Colle
 }
 
 function RootView({
-  payload,
-  status = "open",
-  answer,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue = noIds,
-  onValueChange,
-  columns,
-  tileSize = 120,
-  className,
-  children,
   items,
   remote,
-  ...rest
+  ...props
 }: MediaPickerRootProps & { items: readonly MediaItem[]; remote?: RemoteCollection<MediaItem> }) {
+  const [
+    shell,
+    {
+      payload,
+      answer,
+      onSubmit,
+      value,
+      defaultValue = noIds,
+      onValueChange,
+      columns,
+      tileSize = 120,
+      className,
+      ...rest
+    },
+  ] = splitShellProps(props);
+  const status = shell.status ?? "open";
   const labels = useLabels("media", mediaLabels);
   const interactive = isInteractive(status);
   // A remote collection's size is unknown: its max is the request's.
@@ -174,7 +177,7 @@ function RootView({
     (index: number) => {
       const item = items[index];
       if (!interactive || !item) return;
-      const result = toggleId(latest.current, item.id, { mode: max > 1 ? "multiple" : "single", max });
+      const result = toggleSelection(latest.current, item.id, { mode: max > 1 ? "multiple" : "single", max });
       if (result.type === "refused") {
         setMessage(labels.maxReached(max));
         return;
@@ -234,20 +237,9 @@ function RootView({
   };
 
   return (
-    <MediaPickerContext.Provider value={context}>
-      <ShellRoot
-        kind="media"
-        status={status}
-        error={error}
-        declineReason={declineReason}
-        onDecline={onDecline}
-        onRetry={onRetry}
-        className={cx("hitl-media", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </MediaPickerContext.Provider>
+    <MediaPickerProvider value={context}>
+      <ShellRoot kind="media" {...shell} {...rest} className={cx("hitl-media", className)} />
+    </MediaPickerProvider>
   );
 }
 
@@ -308,11 +300,7 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
       onKeyDown={handleKeyDown}
       {...props}
     >
-      <div
-        ref={sizerRef}
-        data-slot="grid-sizer"
-        style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}
-      >
+      <div ref={sizerRef} data-slot="grid-sizer" style={sizerStyle(virtualizer)}>
         {virtualizer.getVirtualItems().map((row) => {
           const start = row.index * columns;
           return (
@@ -320,18 +308,13 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
               key={row.key}
               data-slot="grid-row"
               className="hitl-media-row"
-              style={{
-                position: "absolute",
-                top: 0,
-                left: 0,
-                width: "100%",
+              style={rowStyle(row.start, {
                 height: row.size,
-                transform: `translateY(${row.start}px)`,
                 display: "grid",
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
                 columnGap: GRID_GAP,
                 paddingBottom: GRID_GAP,
-              }}
+              })}
             >
               {ctx.items.slice(start, start + columns).map((item, offset) => (
                 <Tile

@@ -1,13 +1,10 @@
 "use client";
 import {
   type ComponentPropsWithoutRef,
-  type CSSProperties,
-  createContext,
   type KeyboardEvent,
   memo,
   type ReactNode,
   useCallback,
-  useContext,
   useDeferredValue,
   useId,
   useMemo,
@@ -18,18 +15,20 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectBounds, multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
+import { createWidgetContext } from "../shared/create-widget-context";
 import {
   addableIds,
+  byPosition,
   clearSelection,
-  orderOf,
   type SelectionRules,
-  selectAll as selectAllIds,
-  setSelected as setChosen,
+  selectAllVisible,
+  setInSelection,
 } from "../shared/selection";
+import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
-import { useVirtualCollection } from "../shared/virtual-collection";
+import { rowStyle, sizerStyle, useVirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -107,12 +106,7 @@ interface MultiSelectContextValue {
   };
 }
 
-const MultiSelectContext = createContext<MultiSelectContextValue | null>(null);
-function useMultiSelect(): MultiSelectContextValue {
-  const value = useContext(MultiSelectContext);
-  if (!value) throw new Error("hitl-kit: MultiSelect parts must be rendered inside <MultiSelect.Root>");
-  return value;
-}
+const [MultiSelectProvider, useMultiSelect] = createWidgetContext<MultiSelectContextValue>("MultiSelect");
 
 const EMPTY: string[] = [];
 
@@ -120,21 +114,9 @@ export interface MultiSelectRootProps
   extends Omit<MultiSelectProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
-function Root({
-  payload,
-  status,
-  error,
-  declineReason,
-  onSubmit,
-  onDecline,
-  onRetry,
-  value,
-  defaultValue,
-  onValueChange,
-  className,
-  children,
-  ...rest
-}: MultiSelectRootProps) {
+function Root(props: MultiSelectRootProps) {
+  const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...rest }] = splitShellProps(props);
+  const { status, onDecline } = shell;
   const labels = useLabels("multiSelect", multiSelectLabels);
   const { options } = payload;
   const [selected, setSelected] = useControllableState<string[]>({
@@ -156,7 +138,7 @@ function Root({
       mode: "multiple",
       max: bounds.max,
       isDisabled: (id) => options[indexById.get(id) ?? -1]?.disabled ?? false,
-      compare: orderOf(options.map((option) => option.id)),
+      compare: byPosition(options.map((option) => option.id)),
     }),
     [options, indexById, bounds.max],
   );
@@ -200,7 +182,7 @@ function Root({
   const toggle = useCallback(
     (id: string, checked: boolean) => {
       const { selected: current, rules: currentRules, labels: strings } = latest.current;
-      const result = setChosen(current, id, checked, currentRules);
+      const result = setInSelection(current, id, checked, currentRules);
       setIssues([]);
       if (result.type === "refused") {
         if (result.reason === "max") setNotice(strings.maxReached(currentRules.max));
@@ -213,7 +195,7 @@ function Root({
   );
 
   const selectAll = () => {
-    const result = selectAllIds(selected, visibleIds, rules);
+    const result = selectAllVisible(selected, visibleIds, rules);
     if (result.type !== "changed") return;
     setIssues([]);
     setNotice("");
@@ -256,20 +238,15 @@ function Root({
     ids: { base, list: `${base}-list`, selectAllHint: `${base}-select-all-hint`, matches: `${base}-matches` },
   };
   return (
-    <MultiSelectContext.Provider value={context}>
+    <MultiSelectProvider value={context}>
       <ShellRoot
         kind="multi-select"
-        status={status}
-        error={error}
-        declineReason={declineReason}
+        {...shell}
         onDecline={reply.decline}
-        onRetry={onRetry}
-        className={cx("hitl-multi-select", className)}
         {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </MultiSelectContext.Provider>
+        className={cx("hitl-multi-select", className)}
+      />
+    </MultiSelectProvider>
   );
 }
 
@@ -441,14 +418,6 @@ const OptionRow = memo(function OptionRow({
   );
 });
 
-const rowStyle = (start: number): CSSProperties => ({
-  position: "absolute",
-  top: 0,
-  left: 0,
-  width: "100%",
-  transform: `translateY(${start}px)`,
-});
-
 /**
  * The options, grouped under their headings (`role="group"`), filtered by the search and
  * virtualized: one container per group with rendered rows, each row placed at its measured offset,
@@ -560,7 +529,7 @@ function List({ className, style, onKeyDown, ...props }: ComponentPropsWithoutRe
           {labels.noMatches}
         </p>
       )}
-      <div data-slot="list-sizer" style={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}>
+      <div data-slot="list-sizer" style={sizerStyle(virtualizer)}>
         {[...rendered].map(([section, items]) => {
           const headingId = `${ids.base}-group-${section.order}`;
           if (section.group === undefined) {

@@ -3,6 +3,17 @@
  * for a list (one column) and the grid pattern for a grid (`columns` > 1), plus type-ahead.
  */
 
+/** Columns used when the grid has no measured width yet (first render, jsdom, hidden container). */
+export const DEFAULT_COLUMNS = 4;
+/** Space between tiles in pixels; the row height includes one gap below the tiles. */
+export const GRID_GAP = 8;
+
+/** How many tiles of at least `tileSize` fit in `width`; the default when there is no width. */
+export function columnsFor(width: number, tileSize: number, gap = GRID_GAP): number {
+  if (!(width > 0) || !(tileSize > 0)) return DEFAULT_COLUMNS;
+  return Math.max(1, Math.floor((width + gap) / (tileSize + gap)));
+}
+
 export interface CollectionShape {
   readonly count: number;
   /** 1 for a list. */

@@ -36,7 +36,7 @@ export function selectionMax(rules: Pick<SelectionRules<unknown>, "mode" | "max"
 }
 
 /** Chooses `id` (a no-op when it is already chosen). */
-export function select<Id>(selected: readonly Id[], id: Id, rules: SelectionRules<Id>): SelectionResult<Id> {
+export function addToSelection<Id>(selected: readonly Id[], id: Id, rules: SelectionRules<Id>): SelectionResult<Id> {
   if (selected.includes(id)) return { type: "unchanged" };
   if (rules.isDisabled?.(id)) return { type: "refused", reason: "disabled" };
   if (rules.mode === "single") return { type: "changed", selected: [id] };
@@ -45,24 +45,24 @@ export function select<Id>(selected: readonly Id[], id: Id, rules: SelectionRule
 }
 
 /** Un-chooses `id` (allowed for disabled ids, so a stale default can always be undone). */
-export function deselect<Id>(selected: readonly Id[], id: Id): SelectionResult<Id> {
+export function removeFromSelection<Id>(selected: readonly Id[], id: Id): SelectionResult<Id> {
   if (!selected.includes(id)) return { type: "unchanged" };
   return { type: "changed", selected: selected.filter((other) => other !== id) };
 }
 
 /** Chooses `id`, or un-chooses it when it is already chosen. */
-export function toggle<Id>(selected: readonly Id[], id: Id, rules: SelectionRules<Id>): SelectionResult<Id> {
-  return selected.includes(id) ? deselect(selected, id) : select(selected, id, rules);
+export function toggleSelection<Id>(selected: readonly Id[], id: Id, rules: SelectionRules<Id>): SelectionResult<Id> {
+  return selected.includes(id) ? removeFromSelection(selected, id) : addToSelection(selected, id, rules);
 }
 
 /** Sets `id` chosen or not (a checkbox's `checked`). */
-export function setSelected<Id>(
+export function setInSelection<Id>(
   selected: readonly Id[],
   id: Id,
   chosen: boolean,
   rules: SelectionRules<Id>,
 ): SelectionResult<Id> {
-  return chosen ? select(selected, id, rules) : deselect(selected, id);
+  return chosen ? addToSelection(selected, id, rules) : removeFromSelection(selected, id);
 }
 
 /** The enabled, unchosen ids among `visible` that select-all would add. */
@@ -75,7 +75,7 @@ export function addableIds<Id>(selected: readonly Id[], visible: readonly Id[], 
  * Adds every enabled, unchosen id among `visible` (the ones a filter shows), all or nothing: past
  * `max` it is refused rather than silently adding some.
  */
-export function selectAll<Id>(
+export function selectAllVisible<Id>(
   selected: readonly Id[],
   visible: readonly Id[],
   rules: SelectionRules<Id>,
@@ -92,7 +92,7 @@ export function clearSelection<Id>(selected: readonly Id[]): SelectionResult<Id>
 }
 
 /** A comparator putting ids in the order of `ids` (unknown ids last). */
-export function orderOf<Id>(ids: readonly Id[]): (a: Id, b: Id) => number {
+export function byPosition<Id>(ids: readonly Id[]): (a: Id, b: Id) => number {
   const index = new Map(ids.map((id, position) => [id, position]));
   const rank = (id: Id) => index.get(id) ?? Number.MAX_SAFE_INTEGER;
   return (a, b) => rank(a) - rank(b);

@@ -8,7 +8,16 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import {
   emptyTypeahead,
   isTypeaheadKey,
@@ -47,6 +56,13 @@ export interface VirtualCollectionOptions {
   /** The index of the item holding the tab stop (clamped to the items). */
   readonly activeIndex: number;
   readonly onActiveIndexChange: (index: number) => void;
+  /**
+   * `grid`: arrows move by row and column (the grid pattern). `linear`: every arrow steps through
+   * the items in reading order, whatever the layout (the radio group pattern). @default "grid"
+   */
+  readonly arrows?: "grid" | "linear";
+  /** A keyboard move (arrows, paging, type-ahead), after the active index follows it: a radio group checks there. */
+  readonly onMove?: (index: number) => void;
   /** Space / Enter on an item (a picker's toggle). Without it those keys stay with the item. */
   readonly onActivate?: (index: number) => void;
   /** The text type-ahead matches; without it there is no type-ahead. */
@@ -80,6 +96,9 @@ export interface VirtualCollection {
   /** Moves the tab stop to `index`, scrolling it in and focusing it. */
   readonly moveTo: (index: number) => void;
 }
+
+/** In a linear collection Left/Right step like Up/Down. */
+const LINEAR_KEYS: Readonly<Record<string, string>> = { ArrowLeft: "ArrowUp", ArrowRight: "ArrowDown" };
 
 export function useVirtualCollection(options: VirtualCollectionOptions): VirtualCollection {
   const { count, rowHeight, measure = false, onActiveIndexChange, onActivate, labelOf, fallbackRows } = options;
@@ -179,6 +198,7 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
   });
 
   const moveTo = (index: number) => {
+    options.onMove?.(index);
     if (index === active) {
       // No state change, so no render to run the effect: bring the item back into view directly.
       virtualizer.scrollToIndex(rowOf(index), { align: "auto" });
@@ -209,7 +229,11 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     }
     const viewport = scrollRef.current?.clientHeight || virtualizer.scrollRect?.height || 0;
     const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
-    const moved = moveIndex(active, event.key, { count, columns, pageRows });
+    const linear = options.arrows === "linear";
+    const key = linear ? (LINEAR_KEYS[event.key] ?? event.key) : event.key;
+    const moved = linear
+      ? moveIndex(active, key, { count, columns: 1, pageRows: pageRows * columns })
+      : moveIndex(active, key, { count, columns, pageRows });
     const next =
       moved === undefined || !options.isDisabled ? moved : nearestEnabled(moved, active, count, options.isDisabled);
     if (moved !== undefined) event.preventDefault();
@@ -252,4 +276,14 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [ref]);
   return width;
+}
+
+/** The style of the box inside the scroll box that is as tall as every row together. */
+export function sizerStyle(virtualizer: CollectionVirtualizer): CSSProperties {
+  return { position: "relative", width: "100%", height: virtualizer.getTotalSize() };
+}
+
+/** The style placing a rendered row at its offset (`start`) inside the sizer. */
+export function rowStyle(start: number, extra?: CSSProperties): CSSProperties {
+  return { position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${start}px)`, ...extra };
 }

@@ -29,6 +29,7 @@ import {
 import { useLabels } from "../../react/labels";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps } from "../../react/widget-props";
+import { columnsFor } from "../shared/collection-keys";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
 import { CollectionStatus, collectionLabels } from "../shared/remote-collection";
@@ -37,6 +38,7 @@ import { ShellSubmit } from "../shared/shell-submit";
 import { TextControl } from "../shared/text-control";
 import { type Draft, useDraft } from "../shared/use-draft";
 import { ValueList } from "../shared/value-list";
+import { rowStyle, sizerStyle, useElementWidth, useVirtualCollection } from "../shared/virtual-collection";
 import {
   cx,
   ShellActions,
@@ -51,8 +53,8 @@ import {
 import { type TemplateLabels, templateLabels } from "./labels";
 
 /**
- * Template gallery: search and tag filters narrow a grid of cards (a radio group: arrow keys move
- * the choice), then the chosen template's variables are filled in and validated before sending
+ * Template gallery: search and tag filters narrow a virtualized grid of cards (a radio group: arrow
+ * keys move the choice), then the chosen template's variables are filled in and validated before sending
  * `{ templateId, variables }`.
  */
 
@@ -407,35 +409,34 @@ function Count({ className }: { className?: string }) {
   );
 }
 
-/** The radio group of matching cards, or the empty state. */
+/** Cards are at least this wide; as many columns as fit. */
+const CARD_MIN_WIDTH = 180;
+const CARD_GAP = 10;
+/** A row of cards' estimated height before it is measured. */
+const CARD_ROW_ESTIMATE = 240;
+/** Rows assumed visible while the gallery has no height (first render, jsdom, hidden container). */
+const FALLBACK_CARD_ROWS = 4;
+
+/**
+ * The radio group of matching cards, or the empty state. Virtualized by rows (10,000 templates
+ * mount a screenful of cards), one tab stop: every arrow steps through the cards in reading order
+ * and checks the card it lands on, as in a radio group; Home/End, PageUp/PageDown and type-ahead too.
+ */
 function Cards({ className }: { className?: string }) {
   const { labels, ids, filtered, chosenId, choose, templateError, groupRef, remote } = useTemplatePicker();
   if (filtered.length === 0) return remote && remote.status !== "ready" ? null : <Empty />;
   return (
     <div data-slot="cards-wrapper" className="hitl-template-cards-wrapper">
-      <div
-        ref={groupRef}
-        role="radiogroup"
-        aria-label={labels.templates}
-        aria-required="true"
-        aria-invalid={templateError ? true : undefined}
-        aria-errormessage={templateError ? ids.templateError : undefined}
-        aria-describedby={templateError ? ids.templateError : undefined}
-        data-slot="cards"
-        className={cx("hitl-template-cards", className)}
-      >
-        {filtered.map((entry) => (
-          <Card
-            key={entry.template.id}
-            template={entry.template}
-            idBase={`${ids.radioName}-${entry.position}`}
-            name={ids.radioName}
-            checked={entry.template.id === chosenId}
-            onChoose={choose}
-            labels={labels}
-          />
-        ))}
-      </div>
+      <CardGrid
+        groupRef={groupRef}
+        className={className}
+        filtered={filtered}
+        chosenId={chosenId}
+        choose={choose}
+        labels={labels}
+        radioName={ids.radioName}
+        errorId={templateError ? ids.templateError : undefined}
+      />
       {templateError && (
         <p data-slot="template-error" id={ids.templateError} className="hitl-field-error">
           {templateError}
@@ -462,6 +463,101 @@ function LoadMore({ remote }: { remote: RemoteCollection<Template> }) {
   );
 }
 
+interface CardGridProps {
+  readonly groupRef: RefObject<HTMLDivElement | null>;
+  readonly className: string | undefined;
+  readonly filtered: readonly IndexedTemplate[];
+  readonly chosenId: string | undefined;
+  readonly choose: (templateId: string) => void;
+  readonly labels: TemplateLabels;
+  readonly radioName: string;
+  readonly errorId: string | undefined;
+}
+
+function CardGrid({ groupRef, className, filtered, chosenId, choose, labels, radioName, errorId }: CardGridProps) {
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(sizerRef);
+  const columns = columnsFor(width, CARD_MIN_WIDTH, CARD_GAP);
+  const positionOf = useMemo(() => new Map(filtered.map((entry, index) => [entry.template.id, index])), [filtered]);
+  // The tab stop follows focus, then the choice, then the first card (as a radio group's does).
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const active =
+    (activeId === undefined ? undefined : positionOf.get(activeId)) ??
+    (chosenId === undefined ? undefined : positionOf.get(chosenId)) ??
+    0;
+  const collection = useVirtualCollection({
+    count: filtered.length,
+    columns,
+    rowHeight: CARD_ROW_ESTIMATE,
+    measure: true,
+    arrows: "linear",
+    activeIndex: active,
+    onActiveIndexChange: (index) => setActiveId(filtered[index]?.template.id),
+    onMove: (index) => {
+      const id = filtered[index]?.template.id;
+      if (id !== undefined) choose(id);
+    },
+    labelOf: (index) => filtered[index]?.template.name ?? "",
+    fallbackRows: FALLBACK_CARD_ROWS,
+  });
+  const { virtualizer, scrollRef } = collection;
+  const setRefs = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      groupRef.current = element;
+    },
+    [scrollRef, groupRef],
+  );
+  return (
+    <div
+      ref={setRefs}
+      role="radiogroup"
+      aria-label={labels.templates}
+      aria-required="true"
+      aria-invalid={errorId ? true : undefined}
+      aria-errormessage={errorId}
+      aria-describedby={errorId}
+      data-slot="cards"
+      data-columns={columns}
+      className={cx("hitl-template-cards", className)}
+      style={{ position: "relative", overflowY: "auto" }}
+      onKeyDown={collection.onKeyDown}
+    >
+      <div ref={sizerRef} data-slot="cards-sizer" style={sizerStyle(virtualizer)}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const start = row.index * columns;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              data-slot="cards-row"
+              className="hitl-template-cards-row"
+              style={rowStyle(row.start, { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` })}
+            >
+              {filtered.slice(start, start + columns).map((entry, offset) => (
+                <Card
+                  key={entry.template.id}
+                  template={entry.template}
+                  idBase={`${radioName}-${entry.position}`}
+                  name={radioName}
+                  checked={entry.template.id === chosenId}
+                  onChoose={choose}
+                  labels={labels}
+                  position={start + offset}
+                  count={filtered.length}
+                  tabbable={start + offset === collection.active}
+                  onActive={setActiveId}
+                />
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
 interface CardProps {
   template: Template;
   idBase: string;
@@ -469,10 +565,26 @@ interface CardProps {
   checked: boolean;
   onChoose: (templateId: string) => void;
   labels: TemplateLabels;
+  /** Position among the shown cards, found by the collection's keyboard. */
+  position: number;
+  count: number;
+  tabbable: boolean;
+  onActive: (templateId: string) => void;
 }
 
-/** One template as a radio card. Memoized: choosing one must not re-render thousands. */
-const Card = memo(function Card({ template, idBase, name, checked, onChoose, labels }: CardProps) {
+/** One template as a radio card. Memoized: choosing one must not re-render the others. */
+const Card = memo(function Card({
+  template,
+  idBase,
+  name,
+  checked,
+  onChoose,
+  labels,
+  position,
+  count,
+  tabbable,
+  onActive,
+}: CardProps) {
   const nameId = `${idBase}-name`;
   const detailsId = `${idBase}-details`;
   const hasDetails = Boolean(template.description) || template.tags.length > 0;
@@ -485,9 +597,14 @@ const Card = memo(function Card({ template, idBase, name, checked, onChoose, lab
         name={name}
         value={template.id}
         checked={checked}
+        tabIndex={tabbable ? 0 : -1}
+        data-item-index={position}
+        aria-posinset={position + 1}
+        aria-setsize={count}
         aria-labelledby={nameId}
         aria-describedby={hasDetails ? detailsId : undefined}
         onChange={() => onChoose(template.id)}
+        onFocus={() => onActive(template.id)}
       />
       <Preview url={template.previewUrl} labels={labels} />
       <span data-slot="card-name" id={nameId} className="hitl-template-name">

@@ -4,6 +4,7 @@ import {
   emptyTypeahead,
   isTypeaheadKey,
   moveIndex,
+  nearestEnabled,
   TYPEAHEAD_RESET_MS,
   typeahead,
 } from "../../../src/widgets/shared/collection-keys";
@@ -69,6 +70,42 @@ describe("collection keys", () => {
           const down = moveIndex(index, "ArrowDown", shape) ?? -1;
           expect(moveIndex(down, "ArrowUp", shape)).toBe(index);
         }),
+      );
+    });
+  });
+
+  describe("given disabled items", () => {
+    const disabled = (indices: number[]) => (index: number) => indices.includes(index);
+    it("should pass over them in the direction of travel, else step back towards the start", () => {
+      expect(nearestEnabled(2, 1, 5, disabled([2]))).toBe(3);
+      expect(nearestEnabled(2, 3, 5, disabled([2]))).toBe(1);
+      // End on a disabled last item: the one before it; Home on a disabled first: the one after.
+      expect(nearestEnabled(4, 1, 5, disabled([4]))).toBe(3);
+      expect(nearestEnabled(0, 3, 5, disabled([0]))).toBe(1);
+      expect(nearestEnabled(1, 0, 3, disabled([0, 1, 2]))).toBeUndefined();
+    });
+    it("should always return an enabled item when there is one", () => {
+      fc.assert(
+        fc.property(
+          fc
+            .integer({ min: 1, max: 30 })
+            .chain((count) =>
+              fc.tuple(
+                fc.constant(count),
+                fc.nat({ max: count - 1 }),
+                fc.nat({ max: count - 1 }),
+                fc.subarray(Array.from({ length: count }, (_, index) => index)),
+              ),
+            ),
+          ([count, target, from, off]) => {
+            const found = nearestEnabled(target, from, count, disabled(off));
+            if (off.length === count) expect(found).toBeUndefined();
+            else {
+              expect(found).toBeDefined();
+              expect(off).not.toContain(found);
+            }
+          },
+        ),
       );
     });
   });

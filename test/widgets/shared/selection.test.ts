@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  addToSelection,
+  byPosition,
   clearSelection,
-  deselect,
-  orderOf,
+  removeFromSelection,
   type SelectionResult,
   type SelectionRules,
-  select,
-  selectAll,
-  setSelected,
-  toggle,
+  selectAllVisible,
+  setInSelection,
+  toggleSelection,
 } from "../../../src/widgets/shared/selection";
 
 const multiple = (max: number, extra: Partial<SelectionRules<string>> = {}): SelectionRules<string> => ({
@@ -32,44 +32,44 @@ describe("selection model", () => {
   describe("given multiple mode", () => {
     it("should keep the order ids were chosen in and refuse past max", () => {
       const rules = multiple(2);
-      expect(toggle(["a"], "b", rules)).toEqual({ type: "changed", selected: ["a", "b"] });
-      expect(toggle(["a", "b"], "a", rules)).toEqual({ type: "changed", selected: ["b"] });
-      expect(toggle(["a", "b"], "c", rules)).toEqual({ type: "refused", reason: "max" });
+      expect(toggleSelection(["a"], "b", rules)).toEqual({ type: "changed", selected: ["a", "b"] });
+      expect(toggleSelection(["a", "b"], "a", rules)).toEqual({ type: "changed", selected: ["b"] });
+      expect(toggleSelection(["a", "b"], "c", rules)).toEqual({ type: "refused", reason: "max" });
     });
 
     it("should keep option order when given a comparator", () => {
-      const rules = multiple(5, { compare: orderOf(ids) });
-      expect(select(["c"], "a", rules)).toEqual({ type: "changed", selected: ["a", "c"] });
-      expect(selectAll(["e"], ["d", "b"], rules)).toEqual({ type: "changed", selected: ["b", "d", "e"] });
+      const rules = multiple(5, { compare: byPosition(ids) });
+      expect(addToSelection(["c"], "a", rules)).toEqual({ type: "changed", selected: ["a", "c"] });
+      expect(selectAllVisible(["e"], ["d", "b"], rules)).toEqual({ type: "changed", selected: ["b", "d", "e"] });
     });
   });
 
   describe("given single mode", () => {
     it("should replace the choice and un-choose it on a second toggle", () => {
       const rules: SelectionRules<string> = { mode: "single", max: 1 };
-      expect(toggle(["a"], "b", rules)).toEqual({ type: "changed", selected: ["b"] });
-      expect(toggle(["b"], "b", rules)).toEqual({ type: "changed", selected: [] });
+      expect(toggleSelection(["a"], "b", rules)).toEqual({ type: "changed", selected: ["b"] });
+      expect(toggleSelection(["b"], "b", rules)).toEqual({ type: "changed", selected: [] });
     });
   });
 
   describe("given disabled ids", () => {
     const rules = multiple(5, { isDisabled: (id) => id === "c" });
     it("should refuse choosing them and leave them out of select-all", () => {
-      expect(select([], "c", rules)).toEqual({ type: "refused", reason: "disabled" });
-      expect(selectAll([], ["a", "c"], rules)).toEqual({ type: "changed", selected: ["a"] });
+      expect(addToSelection([], "c", rules)).toEqual({ type: "refused", reason: "disabled" });
+      expect(selectAllVisible([], ["a", "c"], rules)).toEqual({ type: "changed", selected: ["a"] });
     });
     it("should still let a disabled id be un-chosen", () => {
-      expect(setSelected(["c"], "c", false, rules)).toEqual({ type: "changed", selected: [] });
+      expect(setInSelection(["c"], "c", false, rules)).toEqual({ type: "changed", selected: [] });
     });
   });
 
   describe("given select-all and clear", () => {
     it("should add all or nothing within max and clear everything", () => {
-      expect(selectAll(["a"], ["b", "c"], multiple(2))).toEqual({ type: "refused", reason: "max" });
-      expect(selectAll(["a"], ["a"], multiple(2))).toEqual({ type: "unchanged" });
+      expect(selectAllVisible(["a"], ["b", "c"], multiple(2))).toEqual({ type: "refused", reason: "max" });
+      expect(selectAllVisible(["a"], ["a"], multiple(2))).toEqual({ type: "unchanged" });
       expect(clearSelection(["a", "b"])).toEqual({ type: "changed", selected: [] });
       expect(clearSelection([])).toEqual({ type: "unchanged" });
-      expect(deselect(["a"], "b")).toEqual({ type: "unchanged" });
+      expect(removeFromSelection(["a"], "b")).toEqual({ type: "unchanged" });
     });
   });
 
@@ -88,9 +88,9 @@ describe("selection model", () => {
             for (const op of operations) {
               const result =
                 op.type === "toggle"
-                  ? toggle(selected, op.id, rules)
+                  ? toggleSelection(selected, op.id, rules)
                   : op.type === "selectAll"
-                    ? selectAll(selected, op.visible, rules)
+                    ? selectAllVisible(selected, op.visible, rules)
                     : clearSelection(selected);
               selected = applied(selected, result);
               expect(new Set(selected).size).toBe(selected.length);
@@ -102,12 +102,12 @@ describe("selection model", () => {
       );
     });
 
-    it("should undo a successful toggle with a second toggle (multiple mode)", () => {
+    it("should undo a successful toggleSelection with a second toggleSelection (multiple mode)", () => {
       fc.assert(
         fc.property(arbitraryIds, fc.constantFrom(...ids), (start, id) => {
           const rules = multiple(ids.length);
-          const once = applied(start, toggle(start, id, rules));
-          const twice = applied(once, toggle(once, id, rules));
+          const once = applied(start, toggleSelection(start, id, rules));
+          const twice = applied(once, toggleSelection(once, id, rules));
           expect(new Set(twice)).toEqual(new Set(start));
         }),
       );
