@@ -48,13 +48,14 @@ export const BUDGETS = { core: 5, page: 15, widget: 10, total: 40 };
  */
 export const CEILINGS = {
   core: 5.6,
-  // Raised with remote collections (page 19 → 19.7; total 72 → 78, of which ~1.3 kB is the
+  // The page: 18.4 measured after the fallback's value reader went lazy (raised to 19.7 with remote
+  // collections, then lowered). The total: raised with remote collections (72 → 78, of which ~1.3 kB is the
   // collection branch's shared virtual collection and ~3 kB this): the provider's `collections`
   // and their context, the answer's `context.items` through useParkedInput/validateAnswer and the
   // answerable fallback for a source without a loader are page code; the hook, page validation and
   // search/status parts are shared by the two pickers. The media picker's own chunk is back under
   // its budget (@tanstack/virtual-core now loads with the shared virtual collection).
-  page: 19.7,
+  page: 18.8,
   total: 78,
   widgets: {},
 };
@@ -176,7 +177,14 @@ export async function measure() {
     const own = files.filter((name) => users.get(name) === 1);
     for (const name of files) if (users.get(name) > 1) shared.add(name);
     engine += sum(page, own, "engine");
-    widgets.push({ widget: widgetName(page, target), gz: sum(page, own, "kit") });
+    // A dynamic import that is not a widget's entry module is a lazy part of the page itself
+    // (the fallback's value reader): same per-chunk budget, named as such.
+    const entry = page.get(target)?.label;
+    widgets.push({
+      widget: entry ?? widgetName(page, target),
+      lazyPart: entry === undefined,
+      gz: sum(page, own, "kit"),
+    });
   }
   const total = sum(page, [...page.keys()], "kit");
   return {
@@ -210,7 +218,7 @@ if (isMain) {
         CEILINGS.page,
       ],
       ...figures.widgets.map((w) => [
-        `  widget ${w.widget}: its own chunks`,
+        `  ${w.lazyPart ? "lazy part" : "widget"} ${w.widget}: its own chunks`,
         w.gz,
         BUDGETS.widget,
         CEILINGS.widgets[w.widget] ?? BUDGETS.widget,
