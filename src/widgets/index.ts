@@ -1,8 +1,9 @@
 "use client";
 
-// The primitives the built-in widgets are made of, for your own kinds' widgets. (Here, not in the
-// root entry: a root re-export would put them in every chat page's first chunk.)
-export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-page";
+// The primitives the built-in widgets are made of, for your own kinds' widgets. The remote-collection
+// hook lives in src/react but is exported here: only a widget that pages needs it, and re-exported
+// from the root entry it would load with every chat page.
+export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-pages";
 export {
   collectionQueryKey,
   type RemoteCollection,

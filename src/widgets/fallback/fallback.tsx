@@ -1,5 +1,14 @@
 "use client";
-import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
@@ -7,7 +16,6 @@ import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { FreeTextField } from "../shared/free-text-field";
-import { ReadableValue } from "../shared/readable-value";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import {
@@ -33,6 +41,14 @@ export type { FallbackProps };
 export type FallbackReason = FallbackProps["reason"];
 export type FallbackOption = NonNullable<FallbackProps["options"]>[number];
 export type FallbackAnswer = Parameters<FallbackProps["onAnswer"]>[0];
+
+/**
+ * Only the receipt of a structured answer (a widget that crashed after answering) shows a value:
+ * loaded then, not with every chat page (the fallback is in the page before any request).
+ */
+const ReadableValue = lazy(() =>
+  import("../shared/readable-value").then((module) => ({ default: module.ReadableValue })),
+);
 
 /** Hostile payloads may carry thousands of options or issues; the page shows a readable number. */
 const MAX_SHOWN = 100;
@@ -240,7 +256,9 @@ function Summary({ answerText, answerValue }: { answerText: string | undefined; 
       {option ? (
         <p className="hitl-fallback-quote">{option.label}</p>
       ) : answerText === undefined ? (
-        <ReadableValue value={answerValue} />
+        <Suspense fallback={<span className="hitl-help">…</span>}>
+          <ReadableValue value={answerValue} />
+        </Suspense>
       ) : (
         <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
       )}

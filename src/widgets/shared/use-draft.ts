@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { HitlIssue, Validated } from "../../core/issues";
+import type { AnswerContext } from "../../kinds/define-kind";
 import type { SubmitResult, WidgetStatus } from "../../react/widget-props";
 import { type DraftField, firstInvalidField, issueSummary, splitIssuesByField } from "./draft-issues";
 import { useAnswer } from "./use-answer";
@@ -45,7 +46,12 @@ export interface DraftOptions<D, Res> {
   /** A summary line for a field's problem. @default "Label: message" */
   formatIssue?: ((label: string, message: string) => string) | undefined;
   status: WidgetStatus | undefined;
-  onSubmit: ((value: Res) => SubmitResult | undefined) | undefined;
+  onSubmit: ((value: Res, context?: AnswerContext) => SubmitResult | undefined) | undefined;
+  /**
+   * The loaded records a draft's answer picks, for a draft over a remote collection: handed to
+   * `onSubmit` with the value, so the host checks the answer against them (see `validateAnswer`).
+   */
+  context?: ((draft: D) => AnswerContext | undefined) | undefined;
 }
 
 export interface Draft<D> {
@@ -78,6 +84,7 @@ export function useDraft<D, Res>({
   formatIssue = labelled,
   status,
   onSubmit,
+  context,
 }: DraftOptions<D, Res>): Draft<D> {
   const [draft, setDraft] = useControllableState<D>({ value, defaultValue, onValueChange });
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -116,7 +123,7 @@ export function useDraft<D, Res>({
       focus(first);
       return;
     }
-    const outcome = reply.submit(checked.value);
+    const outcome = reply.submit(checked.value, context?.(draft));
     if (outcome.type === "refused") {
       setRefused(outcome.issues);
       focus(firstInvalidField(shown, splitIssuesByField(shown, outcome.issues, fieldOf).byField));

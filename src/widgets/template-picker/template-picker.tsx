@@ -16,7 +16,7 @@ import {
 import type { HitlIssue, Validated } from "../../core/issues";
 import { isSafeMediaUrl } from "../../core/url";
 import type { CollectionSource } from "../../kinds/collection";
-import { type AnswerContext, validateAnswer } from "../../kinds/define-kind";
+import { validateAnswer } from "../../kinds/define-kind";
 import {
   type Template,
   type TemplateRequest,
@@ -203,20 +203,20 @@ function RootView({
   const index = useMemo(() => indexTemplates(templates), [templates]);
   const byId = useMemo(() => new Map(templates.map((template) => [template.id, template])), [templates]);
   const lookup = useCallback((id: string) => byId.get(id) ?? remote?.known(id), [byId, remote]);
-  // A remote answer is checked against what the loader returned: the chosen template's record.
-  const contextFor = useCallback(
-    (templateId: string): AnswerContext | undefined => {
-      if (!remote) return undefined;
-      const template = lookup(templateId);
-      return { items: template ? [template] : [] };
-    },
-    [remote, lookup],
-  );
   // Typing stays responsive over thousands of cards: the grid catches up at a lower priority.
   const deferredQuery = useDeferredValue(query);
   const filtered = useMemo(
     () => filterTemplates(index.entries, remote ? "" : deferredQuery, selectedTags),
     [index, remote, deferredQuery, selectedTags],
+  );
+  // A remote answer is checked against what the loader returned: the chosen template's record.
+  const contextOf = useCallback(
+    (templateId: string | undefined) => {
+      if (!remote) return undefined;
+      const template = templateId === undefined ? undefined : lookup(templateId);
+      return { items: template ? [template] : [] };
+    },
+    [remote, lookup],
   );
 
   const validate = useCallback(
@@ -228,10 +228,14 @@ function RootView({
         variable.name,
         readVariable(variables, variable),
       ]);
-      const response = { templateId, variables: Object.fromEntries(values) };
-      return validateAnswer(templateKind, payload, response, contextFor(templateId));
+      return validateAnswer(
+        templateKind,
+        payload,
+        { templateId, variables: Object.fromEntries(values) },
+        contextOf(templateId),
+      );
     },
-    [payload, lookup, contextFor, labels],
+    [payload, lookup, labels, contextOf],
   );
   // The choice, then the chosen template's variables: the order the picker shows them in.
   const fields = useCallback(
@@ -244,10 +248,6 @@ function RootView({
     ],
     [lookup],
   );
-  const submitWithContext = useCallback(
-    (response: TemplateResponse) => onSubmit?.(response, contextFor(response.templateId)),
-    [onSubmit, contextFor],
-  );
   const draft = useDraft({
     value,
     defaultValue: defaultValue ?? EMPTY_DRAFT,
@@ -257,7 +257,8 @@ function RootView({
     fieldOf: fieldOfTemplateIssue,
     formatIssue: labels.issue,
     status: shell.status,
-    onSubmit: remote ? submitWithContext : onSubmit,
+    onSubmit,
+    context: ({ templateId }) => contextOf(templateId),
   });
 
   const chosenId = draft.value.templateId;
