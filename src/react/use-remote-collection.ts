@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { MAX_ISSUES } from "../core/issues";
 import type { CollectionSource } from "../kinds/collection";
-import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-page";
+import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-pages";
 import { type CollectionLoader, CollectionsContext, MissingCollectionError } from "./collections";
 
 export interface UseRemoteCollectionOptions<Item> {

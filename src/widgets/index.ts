@@ -2,7 +2,7 @@
 
 // The primitives the built-in widgets are made of, for your own kinds' widgets. (Here, not in the
 // root entry: a root re-export would put them in every chat page's first chunk.)
-export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-page";
+export { CollectionPageError, type ValidatedPage, validatePage } from "../react/collection-pages";
 export {
   collectionQueryKey,
   type RemoteCollection,

@@ -3,9 +3,8 @@ import { fromZodIssues, type HitlIssue, MAX_ISSUES } from "../core/issues";
 import { MAX_CURSOR_LENGTH, MAX_PAGE_ITEMS } from "../kinds/limits";
 
 /*
- * What a loader returned, checked before a widget sees it. Apart from `collections.ts` (which every
- * chat page loads, for its types and `MissingCollectionError`): only widgets over a collection
- * load this.
+ * What a loader resolved to, checked: apart from `collections.ts` (the loaders' types, which the
+ * provider and `useParkedInput` read), so a chat page loads this only with a widget that pages.
  */
 
 /** A loader returned something that is not a page. */
@@ -20,15 +19,10 @@ export class CollectionPageError extends Error {
   }
 }
 
-// Built on first use: nothing to build for a page whose requests never name a collection.
-let pageSchema: z.ZodType<{ items: unknown[]; nextCursor?: string | null | undefined }> | undefined;
-function schemaOfPage() {
-  pageSchema ??= z.object({
-    items: z.array(z.unknown()).max(MAX_PAGE_ITEMS, `Too many items in one page: at most ${MAX_PAGE_ITEMS}`),
-    nextCursor: z.string().min(1).max(MAX_CURSOR_LENGTH).nullish(),
-  });
-  return pageSchema;
-}
+const pageSchema = z.object({
+  items: z.array(z.unknown()).max(MAX_PAGE_ITEMS, `Too many items in one page: at most ${MAX_PAGE_ITEMS}`),
+  nextCursor: z.string().min(1).max(MAX_CURSOR_LENGTH).nullish(),
+});
 
 /** A page whose items passed the kind's item schema, and what was dropped and why. */
 export interface ValidatedPage<Item> {
@@ -42,7 +36,7 @@ export interface ValidatedPage<Item> {
  * item with `item`. An invalid item is dropped with an issue; one bad item never hides the rest.
  */
 export function validatePage<Item>(sourceId: string, page: unknown, item: z.ZodType<Item>): ValidatedPage<Item> {
-  const parsed = schemaOfPage().safeParse(page);
+  const parsed = pageSchema.safeParse(page);
   if (!parsed.success) {
     throw new CollectionPageError(sourceId, fromZodIssues(parsed.error.issues));
   }
