@@ -229,7 +229,10 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
     activeIndex: ctx.activeIndex,
     onActiveIndexChange: ctx.setActiveIndex,
     onActivate: ctx.toggle,
-    labelOf: (index) => ctx.items[index]?.alt ?? "",
+    labelOf: (index) => {
+      const item = ctx.items[index];
+      return item ? itemName(ctx.labels, item, index) : "";
+    },
     fallbackRows: FALLBACK_VISIBLE_ROWS,
   });
   const { virtualizer, active } = collection;
