@@ -228,6 +228,14 @@ describe("MultiSelect", () => {
       expect(onSubmit).toHaveBeenCalledWith({ selected: ["o1"] });
     });
 
+    it("should render every option of a list that is short enough to need no windowing", () => {
+      const payload = request({
+        options: Array.from({ length: 45 }, (_, index) => ({ id: `s${index}`, label: `Short ${index}` })),
+      });
+      const { container } = setup({ payload });
+      expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(45);
+    });
+
     it("should mount a bounded window of 10,000 options and keep a choice scrolled out of view", async () => {
       const payload = request({
         options: Array.from({ length: 10_000 }, (_, index) => ({

@@ -152,6 +152,18 @@ describe("TemplatePicker", () => {
       expect(onSubmit).toHaveBeenCalledTimes(1);
       expect(onSubmit).toHaveBeenCalledWith({ templateId: "bug", variables: {} });
     });
+
+    it("should move to and choose the next card whose name starts with a typed letter", async () => {
+      const { user } = renderPicker();
+      await user.click(screen.getByRole("radio", { name: "Weekly newsletter" }));
+      await user.keyboard("b");
+      expect(screen.getByRole("radio", { name: "Bug report" })).toHaveFocus();
+      expect(screen.getByRole("radio", { name: "Bug report" })).toBeChecked();
+      // One tab stop: only the chosen card is in the tab order.
+      expect(screen.getAllByRole("radio").filter((radio) => radio.tabIndex === 0)).toEqual([
+        screen.getByRole("radio", { name: "Bug report" }),
+      ]);
+    });
   });
 
   describe("given a template with variables", () => {

@@ -15,6 +15,7 @@ import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { fieldUnder } from "../shared/draft-issues";
 import { Field, type FieldControlProps } from "../shared/field";
+import { byPosition, type SelectionRules, setInSelection } from "../shared/selection";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { TextControl } from "../shared/text-control";
@@ -345,7 +346,14 @@ function MultiselectControl({
   value: FormValue;
 }) {
   const { setFieldValue, draft } = useFormWidget();
-  const selected = new Set(Array.isArray(value) ? value : []);
+  const chosen = Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  const selected = new Set(chosen);
+  // Min/max are the draft's to report on submit; here every option may be toggled, kept in option order.
+  const rules: SelectionRules<string> = {
+    mode: "multiple",
+    max: field.options.length,
+    compare: byPosition(field.options.map((option) => option.value)),
+  };
   return (
     <div data-slot="choices" className="hitl-form-choices">
       {field.options.map((option, index) => {
@@ -361,14 +369,8 @@ function MultiselectControl({
               checked={selected.has(option.value)}
               ref={index === 0 ? (element) => draft.registerControl(field.name, element) : undefined}
               onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(option.value);
-                else next.delete(option.value);
-                // Option order, not click order: the answer reads like the form.
-                setFieldValue(
-                  field.name,
-                  field.options.filter((candidate) => next.has(candidate.value)).map((candidate) => candidate.value),
-                );
+                const result = setInSelection(chosen, option.value, event.target.checked, rules);
+                if (result.type === "changed") setFieldValue(field.name, [...result.selected]);
               }}
             />
             <label htmlFor={id}>{option.label}</label>

@@ -269,7 +269,10 @@ function Grid({ className, style, onKeyDown, ...props }: MediaPickerGridProps) {
     activeIndex: ctx.activeIndex,
     onActiveIndexChange: ctx.setActiveIndex,
     onActivate: ctx.toggle,
-    labelOf: (index) => ctx.items[index]?.alt ?? "",
+    labelOf: (index) => {
+      const item = ctx.items[index];
+      return item ? itemName(ctx.labels, item, index) : "";
+    },
     fallbackRows: FALLBACK_VISIBLE_ROWS,
     // A remote collection: the next page as the end comes near; a new search's results from the top.
     onEndReached: ctx.remote?.hasMore ? ctx.remote.loadMore : undefined,

@@ -474,7 +474,8 @@ function List({ className, style, onKeyDown, ...props }: ComponentPropsWithoutRe
     if (row.type === "heading") {
       return (
         <p
-          key="heading"
+          // Not an option id: ids are never empty.
+          key=""
           id={headingId}
           ref={virtualizer.measureElement}
           data-index={index}

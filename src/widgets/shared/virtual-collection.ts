@@ -97,6 +97,12 @@ export interface VirtualCollection {
   readonly moveTo: (index: number) => void;
 }
 
+/**
+ * Collections of up to this many rows render whole: a short list stays findable in the page (and
+ * by scripts that click what they see after scrolling) at no cost; windowing starts where it pays.
+ */
+export const EAGER_ROWS = 50;
+
 /** In a linear collection Left/Right step like Up/Down. */
 const LINEAR_KEYS: Readonly<Record<string, string>> = { ArrowLeft: "ArrowUp", ArrowRight: "ArrowDown" };
 
@@ -134,7 +140,7 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: options.overscan ?? 2,
+    overscan: rowCount <= EAGER_ROWS ? rowCount : (options.overscan ?? 2),
     rangeExtractor,
     observeElementRect: observeRect,
     initialRect: { width: 0, height: fallbackHeight.current },
