@@ -1,0 +1,83 @@
+/**
+ * Bench page: mounting a widget with many items, and moving in it by keyboard. The widgets are
+ * imported statically (their code is loaded before anything is timed): this measures React's
+ * render, layout and paint, not loading. Driven by `bench/chromium.mjs` through `window.bench`.
+ */
+import { mediaKind, templateKind } from "hitl-kit/kinds";
+import { MediaPicker, TemplatePicker } from "hitl-kit/widgets";
+import { createElement } from "react";
+import { flushSync } from "react-dom";
+import { createRoot } from "react-dom/client";
+
+// A 1×1 GIF: images decode without network, so the figures are the widget's own.
+const PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+
+const media = (count) =>
+  mediaKind.request.parse({
+    kind: "media",
+    max: 3,
+    items: Array.from({ length: count }, (_, i) => ({ id: `m${i}`, url: PIXEL, alt: `Photo ${i + 1}` })),
+  });
+
+const templates = (count) =>
+  templateKind.request.parse({
+    kind: "template",
+    templates: Array.from({ length: count }, (_, i) => ({
+      id: `t${i}`,
+      name: `Template ${i + 1}`,
+      description: `A layout for post number ${i + 1}`,
+      thumbnail: PIXEL,
+      tags: [`tag-${i % 12}`],
+    })),
+  });
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Renders synchronously, then waits for the frame that paints it: mount time as a person sees it. */
+async function mount(kind, count) {
+  const container = document.getElementById("root");
+  const Widget = kind === "media" ? MediaPicker : TemplatePicker;
+  const payload = kind === "media" ? media(count) : templates(count);
+  const root = createRoot(container);
+  const started = performance.now();
+  flushSync(() => root.render(createElement(Widget, { prompt: "Pick one", payload, onSubmit: () => ({ ok: true }) })));
+  await nextFrame();
+  const ms = performance.now() - started;
+  return { ms, nodes: container.querySelectorAll("*").length };
+}
+
+/**
+ * Presses `key` `times` times on the focused item. Each press: keydown → focus on the next item
+ * (the kit's work: the handler, React's render, scrolling the item into the rendered window), and
+ * keydown → the next frame after that (what a person sees; frames come every ~16.7 ms). Returns
+ * the median of each, in ms.
+ */
+async function keyMoves(selector, key, times) {
+  const start = document.querySelector(selector);
+  if (!start) throw new Error(`bench: nothing matches ${selector}`);
+  start.focus();
+  await nextFrame();
+  const focus = [];
+  const frame = [];
+  for (let i = 0; i < times; i++) {
+    const before = document.activeElement;
+    let focused;
+    const onFocus = () => {
+      focused ??= performance.now();
+    };
+    document.addEventListener("focusin", onFocus);
+    const started = performance.now();
+    before.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    const deadline = started + 2000;
+    while (focused === undefined && performance.now() < deadline) await nextFrame();
+    document.removeEventListener("focusin", onFocus);
+    if (focused === undefined || document.activeElement === before) throw new Error(`bench: ${key} did not move focus`);
+    await nextFrame();
+    focus.push(focused - started);
+    frame.push(performance.now() - started);
+  }
+  const median = (samples) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  return { focusMs: median(focus), frameMs: median(frame) };
+}
+
+window.bench = { mount, keyMoves };
