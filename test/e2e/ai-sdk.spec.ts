@@ -62,7 +62,8 @@ test("a picker answered with a double click: one request, one typed result (axe-
   const prompt = await expectOneResultPerCall(page, before);
   expect(lastToolOutput(prompt)).toEqual({ type: "json", value: { selected: ["lighthouse"] } });
   await expect(page.getByTestId("message-log")).toContainText("Done. Tool results");
-  expect(posts).toHaveLength(2);
+  // The request event reaches the test after the server may have logged the prompt: wait for it.
+  await expect.poll(() => posts.length).toBe(2);
 });
 
 test("a picker declined with a reason: one typed decline", async ({ page }) => {
@@ -77,7 +78,8 @@ test("a picker declined with a reason: one typed decline", async ({ page }) => {
   await queue.getByRole("button", { name: "Send decline" }).click();
   const prompt = await expectOneResultPerCall(page, before);
   expect(lastToolOutput(prompt)).toEqual({ type: "json", value: { declined: true, reason: "none of these" } });
-  expect(posts).toHaveLength(2);
+  // The request event reaches the test after the server may have logged the prompt: wait for it.
+  await expect.poll(() => posts.length).toBe(2);
 });
 
 test("an approval denied with a note: one denial the model reads", async ({ page }) => {
@@ -91,7 +93,8 @@ test("an approval denied with a note: one denial the model reads", async ({ page
   await queue.getByRole("button", { name: "Deny" }).click();
   const prompt = await expectOneResultPerCall(page, before);
   expect(lastToolOutput(prompt)).toEqual({ type: "execution-denied", reason: "keep it" });
-  expect(posts).toHaveLength(2);
+  // The request event reaches the test after the server may have logged the prompt: wait for it.
+  await expect.poll(() => posts.length).toBe(2);
 });
 
 test("typing in the chat while a picker waits: the picker gets one 'replied in chat' result first", async ({
