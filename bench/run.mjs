@@ -64,7 +64,7 @@ async function sizes() {
     { what: "hitl-kit/core", gz: kit.core, budget: BUDGETS.core },
     { what: "hitl-kit: a chat page before any request (eve external)", gz: kit.page, budget: BUDGETS.page },
     ...kit.widgets.map((w) => ({
-      what: `hitl-kit: widget ${w.widget} (its own chunks)`,
+      what: `hitl-kit: ${w.lazyPart ? "lazy part" : "widget"} ${w.widget} (its own chunks)`,
       gz: w.gz,
       budget: BUDGETS.widget,
     })),
