@@ -128,8 +128,8 @@ export async function bundle(code, external = EXTERNAL, resolveDir = root) {
             1,
             Object.values(meta.inputs).reduce((n, i) => n + i.bytesInOutput, 0),
           ),
-        // `dist/chunks/media-picker.entry-Ab12.js` → `media-picker`
-        label: meta.entryPoint ? /([a-z-]+)\.entry-[^/]*$/.exec(meta.entryPoint)?.[1] : undefined,
+        // A widget's entry (the `hitl-kit/widgets/<name>` subpath): `dist/widgets/media-picker.js` → `media-picker`
+        label: meta.entryPoint ? /^dist\/widgets\/([a-z-]+)\.js$/.exec(meta.entryPoint)?.[1] : undefined,
       });
     }
     return outputs;
