@@ -72,7 +72,6 @@ export {
   type ConnectionSource,
   createTransportState,
   errorForHttpStatus,
-  fromPostFailure,
   type HitlTransport,
   HitlTransportError,
   type TransportConnection,

@@ -74,34 +74,18 @@ export function createBrowserJournal(): SubmissionJournal {
 }
 
 export function createStorageJournal(options: StorageJournalOptions): SubmissionJournal {
-  const { session: sessionStore, local: localStore, locks } = options;
+  const { session, local, locks } = options;
   const now = options.now ?? Date.now;
-  const storageOf = (name: "sessionStorage" | "localStorage") =>
-    name === "sessionStorage" ? sessionStore : localStore;
-  const tabId = getTabId(sessionStore);
+  const tabId = getTabId(session);
   /** Claim locks this tab holds, by key: released when the claim is given up, or with the tab. */
   const held = new Map<string, () => void>();
-  pruneExpiredClaims(localStore, now);
+  pruneExpiredClaims(local, now);
   const recordKey = (session: string, request: string) => `${PREFIX}:pending:${session}:${request}`;
   const claimKey = (session: string, request: string) => `${PREFIX}:claim:${session}:${request}`;
 
-  const readClaim = (key: string): { tab: string; at: number } | undefined => {
-    const raw = storageOf("localStorage")?.getItem(key);
-    if (!raw) return undefined;
-    try {
-      const value: unknown = JSON.parse(raw);
-      if (typeof value === "object" && value !== null && "tab" in value && "at" in value) {
-        const { tab, at } = value;
-        if (typeof tab === "string" && typeof at === "number") return { tab, at };
-      }
-    } catch {
-      // A corrupt claim is no claim.
-    }
-    return undefined;
-  };
+  const readClaim = (key: string) => parseClaim(local?.getItem(key) ?? null);
 
   const tryClaim = (key: string): "claimed" | "taken" => {
-    const local = storageOf("localStorage");
     if (!local) return "claimed";
     const existing = readClaim(key);
     if (existing && existing.tab !== tabId && now() - existing.at < CLAIM_TTL_MS) return "taken";
@@ -111,21 +95,14 @@ export function createStorageJournal(options: StorageJournalOptions): Submission
 
   return {
     pending(sessionKey) {
-      const session = storageOf("sessionStorage");
-      if (!session) return [];
       const prefix = `${PREFIX}:pending:${sessionKey}:`;
-      const out: { requestId: string; answer: AnswerBody }[] = [];
-      for (let i = 0; i < session.length; i++) {
-        const key = session.key(i);
-        if (!key?.startsWith(prefix)) continue;
-        const parsed = safeJson(session.getItem(key));
-        const answer = answerBodySchema.safeParse(parsed);
-        if (answer.success) out.push({ requestId: key.slice(prefix.length), answer: answer.data });
-      }
-      return out;
+      return keysWith(session, prefix).flatMap((key) => {
+        const answer = answerBodySchema.safeParse(safeJson(session?.getItem(key) ?? null));
+        return answer.success ? [{ requestId: key.slice(prefix.length), answer: answer.data }] : [];
+      });
     },
     record(sessionKey, requestId, answer) {
-      storageOf("sessionStorage")?.setItem(recordKey(sessionKey, requestId), JSON.stringify(answer));
+      session?.setItem(recordKey(sessionKey, requestId), JSON.stringify(answer));
     },
     async claim(sessionKey, requestId) {
       const key = claimKey(sessionKey, requestId);
@@ -152,14 +129,14 @@ export function createStorageJournal(options: StorageJournalOptions): Submission
       });
     },
     settle(sessionKey, requestId) {
-      storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
+      session?.removeItem(recordKey(sessionKey, requestId));
     },
     release(sessionKey, requestId) {
-      storageOf("sessionStorage")?.removeItem(recordKey(sessionKey, requestId));
+      session?.removeItem(recordKey(sessionKey, requestId));
       const key = claimKey(sessionKey, requestId);
       held.get(key)?.();
       held.delete(key);
-      if (readClaim(key)?.tab === tabId) storageOf("localStorage")?.removeItem(key);
+      if (readClaim(key)?.tab === tabId) local?.removeItem(key);
     },
   };
 }
@@ -175,17 +152,20 @@ export const noopJournal: SubmissionJournal = {
 
 /** Claims outlive their requests by design; drop the expired ones so storage stays small. */
 function pruneExpiredClaims(local: JournalStorage | undefined, now: () => number) {
-  if (!local) return;
-  const prefix = `${PREFIX}:claim:`;
-  const expired: string[] = [];
-  for (let i = 0; i < local.length; i++) {
-    const key = local.key(i);
-    if (!key?.startsWith(prefix)) continue;
-    const value = safeJson(local.getItem(key));
-    const at = typeof value === "object" && value !== null && "at" in value ? value.at : undefined;
-    if (typeof at !== "number" || now() - at >= CLAIM_TTL_MS) expired.push(key);
+  for (const key of keysWith(local, `${PREFIX}:claim:`)) {
+    const at = parseClaim(local?.getItem(key) ?? null)?.at;
+    if (at === undefined || now() - at >= CLAIM_TTL_MS) local?.removeItem(key);
   }
-  for (const key of expired) local.removeItem(key);
+}
+
+/** The keys starting with `prefix`, collected first: removing while indexing would skip keys. */
+function keysWith(store: JournalStorage | undefined, prefix: string): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < (store?.length ?? 0); i++) {
+    const key = store?.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  return keys;
 }
 
 function storage(name: "sessionStorage" | "localStorage"): JournalStorage | undefined {
@@ -206,6 +186,14 @@ function getTabId(session: JournalStorage | undefined): string {
     typeof crypto !== "undefined" && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
   session?.setItem(key, id);
   return id;
+}
+
+/** A claim note: which tab claimed, and when. A corrupt note is no claim. */
+function parseClaim(raw: string | null): { tab: string; at: number } | undefined {
+  const value = safeJson(raw);
+  if (typeof value !== "object" || value === null || !("tab" in value) || !("at" in value)) return undefined;
+  const { tab, at } = value;
+  return typeof tab === "string" && typeof at === "number" ? { tab, at } : undefined;
 }
 
 function safeJson(text: string | null): unknown {

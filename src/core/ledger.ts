@@ -147,14 +147,13 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
       return { ...next, seen: setIn(next.seen, action.eventId, true) };
     }
     case "malformed": {
-      if (action.eventId !== undefined && getIn(state.seen, action.eventId)) return state;
-      const problem: LedgerProblem = {
+      // The same as an event whose one change is a problem: recorded once, deduped by id.
+      const { eventType, issues } = action;
+      return reduceLedger(state, {
+        type: "transport",
         ...(action.eventId !== undefined ? { eventId: action.eventId } : {}),
-        eventType: action.eventType,
-        issues: action.issues,
-      };
-      const next = addProblem(state, problem);
-      return action.eventId === undefined ? next : { ...next, seen: setIn(next.seen, action.eventId, true) };
+        changes: [{ type: "problem", eventType, issues }],
+      });
     }
     case "submit":
       return updateRequest(state, action.requestId, (r) =>

@@ -46,23 +46,15 @@ export class HitlTransportError extends Error {
   }
 }
 
-/** Reads any thrown value as a transport error; unknown failures are treated as unconfirmed. */
-export function toTransportError(error: unknown): HitlTransportError {
-  if (error instanceof HitlTransportError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new HitlTransportError(message, "unconfirmed");
-}
-
 /**
  * Classifies an HTTP status of an answer POST. An error status means the server did not accept
  * the answer; 408/425/429/502/503/504 are worth retrying. A 500 may have half-processed the answer, so it is
  * unconfirmed, and so is a 409 (answered elsewhere: the stream will say with what).
  */
 export function errorForHttpStatus(status: number, message: string): HitlTransportError {
-  if (status === 500) return new HitlTransportError(message, "unconfirmed", false, status);
   // 409: the request was answered elsewhere (another device; see the server's answer guard). Not
   // a refusal to retry: the request stays locked until the stream shows how it was answered.
-  if (status === 409) return new HitlTransportError(message, "unconfirmed", false, status);
+  if (status === 500 || status === 409) return new HitlTransportError(message, "unconfirmed", false, status);
   const transient = [408, 425, 429, 502, 503, 504].includes(status);
   return new HitlTransportError(message, "rejected", transient, status);
 }
@@ -74,11 +66,11 @@ export const alwaysLive: ConnectionSource = {
 };
 
 /**
- * Reads a failed answer POST: an error carrying an HTTP `status` (an HTTP client's error) was
- * answered by the server; anything else (a `TypeError` from fetch, an abort) may or may not
- * have reached it.
+ * Reads anything a send threw as a transport error. An error carrying an HTTP `status` (an HTTP
+ * client's error) was answered by the server and is classified by it; anything else (a
+ * `TypeError` from fetch, an abort, an unknown failure) may or may not have reached it: unconfirmed.
  */
-export function fromPostFailure(error: unknown): HitlTransportError {
+export function toTransportError(error: unknown): HitlTransportError {
   if (error instanceof HitlTransportError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number") {

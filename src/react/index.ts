@@ -10,10 +10,10 @@ export { createBrowserJournal, createStorageJournal, noopJournal, type Submissio
 export {
   alwaysLive,
   errorForHttpStatus,
-  fromPostFailure,
   type HitlTransport,
   HitlTransportError,
   type TransportConnection,
+  toTransportError,
 } from "../core/transport";
 export {
   type CollectionLoader,

@@ -3,7 +3,12 @@ import { createEveConverter } from "../adapters/eve/convert";
 import type { EveInputResponse } from "../adapters/eve/schemas";
 import { selectRequest } from "../core/ledger";
 import type { LedgerStoreOptions } from "../core/store";
-import { createTransportState, fromPostFailure, type HitlTransport, type TransportConnection } from "../core/transport";
+import {
+  createTransportState,
+  type HitlTransport,
+  type TransportConnection,
+  toTransportError,
+} from "../core/transport";
 import type { TestSession } from "./session";
 
 export interface TestTransport extends HitlTransport {
@@ -55,7 +60,7 @@ export function createTestTransport(session: TestSession, options: TestTransport
       try {
         await session.respond([response]);
       } catch (error) {
-        throw fromPostFailure(error);
+        throw toTransportError(error);
       }
     },
     setConnection: state.setConnection,

@@ -4,10 +4,10 @@ import { answerBodySchema } from "../../core/answer";
 import { type LedgerChange, type LedgerProblem, selectRequest } from "../../core/ledger";
 import {
   createTransportState,
-  fromPostFailure,
   type HitlTransport,
   HitlTransportError,
   type TransportConnection,
+  toTransportError,
 } from "../../core/transport";
 import { toEveInputResponse } from "./answers";
 import { createEveConverter } from "./convert";
@@ -167,7 +167,7 @@ function createBridge(
         if (error instanceof Error && /resuming/i.test(error.message)) {
           throw new HitlTransportError(error.message, "rejected", true);
         }
-        throw fromPostFailure(error);
+        throw toTransportError(error);
       }
       if (selectRequest(store.getSnapshot(), answer.requestId)?.state === "settled") return;
       await nextSnapshot();
@@ -176,7 +176,7 @@ function createBridge(
       if (agent.conversation.inputs[answer.requestId]?.status === "open") {
         // eve retracted its own record of the answer: the POST did not go through.
         throw agent.error
-          ? fromPostFailure(agent.error)
+          ? toTransportError(agent.error)
           : new HitlTransportError("The answer was not delivered.", "rejected");
       }
     },
