@@ -111,7 +111,8 @@ export async function bundle(code, external = EXTERNAL, resolveDir = root) {
       const name = relative(outdir, join(root, path));
       outputs.set(name, {
         ...files.get(name),
-        entry: meta.entryPoint === "app.js",
+        // The stdin entry, named relative to the working directory (as esbuild names every input).
+        entry: meta.entryPoint === relative(process.cwd(), join(resolveDir, "app.js")),
         statics: meta.imports
           .filter((i) => i.kind === "import-statement" && !i.external)
           .map((i) => relative(outdir, join(root, i.path))),
@@ -139,7 +140,7 @@ export async function bundle(code, external = EXTERNAL, resolveDir = root) {
 }
 
 /** A file and everything it imports statically (what loads with it). */
-function closure(outputs, start, seen = new Set()) {
+export function closure(outputs, start, seen = new Set()) {
   if (seen.has(start)) return seen;
   seen.add(start);
   for (const next of outputs.get(start)?.statics ?? []) closure(outputs, next, seen);
