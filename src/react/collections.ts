@@ -46,7 +46,12 @@ export class MissingCollectionError extends Error {
  * Apart from the provider's own context, so the hook that reads it does not pull the provider
  * (and the client behind it) into the widgets' chunks.
  */
-export const CollectionsContext = createContext<{
+export interface CollectionsContextValue {
   readonly collections: CollectionLoaders;
-  readonly queryClient: QueryClient;
-} | null>(null);
+  /** The provider's `queryClient` prop. */
+  readonly queryClient: QueryClient | undefined;
+  /** Where the provider's private QueryClient lives once a remote collection created it. */
+  readonly sharedQueryClient: { current?: QueryClient };
+}
+
+export const CollectionsContext = createContext<CollectionsContextValue | null>(null);

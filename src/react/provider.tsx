@@ -1,5 +1,5 @@
 "use client";
-import { QueryClient, QueryClientContext } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { createHitlClient, type HitlClient, type HitlError } from "../core/client";
 import { formatIssues } from "../core/issues";
@@ -17,11 +17,16 @@ export interface HitlContextValue {
   readonly transport: HitlTransport;
   readonly registry: Registry;
   /**
-   * The app's TanStack `QueryClient`, for widgets that load data (remote collections). Sending
-   * answers does not go through it: exactly-once belongs to the framework-free `HitlClient`,
-   * whose retry rules (only answers that certainly never arrived) a mutation cache cannot own.
+   * The QueryClient given to the provider, for widgets that load data (remote collections); without
+   * one they use the app's `QueryClientProvider`, else one the provider's widgets share, created
+   * with the first remote collection — so a page that never shows one loads no TanStack Query.
+   * Sending answers does not go through it: exactly-once belongs to the framework-free
+   * `HitlClient`, whose retry rules (only answers that certainly never arrived) a mutation cache
+   * cannot own.
    */
-  readonly queryClient: QueryClient;
+  readonly queryClient: QueryClient | undefined;
+  /** @internal the private QueryClient's slot (see `queryClient`). */
+  readonly sharedQueryClient: { current?: QueryClient };
   /** The app's remote collections by id (`source.id` in a request). */
   readonly collections: CollectionLoaders;
   readonly reportError: (error: HitlError) => void;
@@ -64,7 +69,7 @@ export interface HitlProviderProps {
    * collections={{ library: ({ query, cursor, signal }) => fetch(`/api/library?q=${query}&cursor=${cursor ?? ""}`, { signal }).then((r) => r.json()) }}
    */
   collections?: CollectionLoaders;
-  /** The app's QueryClient. @default the one from `QueryClientProvider`, else a private one */
+  /** The app's QueryClient. @default the one from `QueryClientProvider`, else a private one (created when first needed) */
   queryClient?: QueryClient;
   /** Where in-flight answers are noted for reloads and other tabs. @default browser storage */
   journal?: SubmissionJournal;
@@ -91,8 +96,8 @@ export function HitlProvider({
   unconfirmedGraceMs = 5000,
   children,
 }: HitlProviderProps) {
-  const appClient = useContext(QueryClientContext);
-  const [ownQueryClient] = useState(() => new QueryClient());
+  // The private QueryClient, should remote collections need one: created by the first of them.
+  const [sharedQueryClient] = useState<{ current?: QueryClient }>(() => ({}));
   const [browserJournal] = useState(() => (typeof window === "undefined" ? noopJournal : createBrowserJournal()));
   const onErrorRef = useLatest(onError);
   const reportError = useMemo(
@@ -119,11 +124,12 @@ export function HitlProvider({
       client,
       transport: client.transport,
       registry,
-      queryClient: queryClient ?? appClient ?? ownQueryClient,
+      queryClient,
+      sharedQueryClient,
       collections,
       reportError,
     }),
-    [client, registry, queryClient, appClient, ownQueryClient, collections, reportError],
+    [client, registry, queryClient, sharedQueryClient, collections, reportError],
   );
 
   const content = (

@@ -12,7 +12,12 @@ import type { HitlIssue } from "../core/issues";
 import { MAX_ISSUES } from "../core/issues";
 import type { CollectionSource } from "../kinds/collection";
 import { CollectionPageError, type ValidatedPage, validatePage } from "./collection-pages";
-import { type CollectionLoader, CollectionsContext, MissingCollectionError } from "./collections";
+import {
+  type CollectionLoader,
+  CollectionsContext,
+  type CollectionsContextValue,
+  MissingCollectionError,
+} from "./collections";
 
 export interface UseRemoteCollectionOptions<Item> {
   /** The collection the request names; `undefined` leaves the hook idle (inline items). */
@@ -85,6 +90,21 @@ function shouldRetry(client: QueryClient | undefined, failures: number, error: E
 const STALE_MS = 60_000;
 
 /**
+ * The provider's `queryClient`, else the app's `QueryClientProvider`, else a private one: shared
+ * by the provider's widgets (one cache), created by the first that needs it — a widget used
+ * without a provider keeps its own.
+ */
+function useQueryClient(context: CollectionsContextValue | null): QueryClient {
+  const appClient = useContext(QueryClientContext);
+  const [own] = useState<{ current?: QueryClient }>(() => ({}));
+  if (context?.queryClient) return context.queryClient;
+  if (appClient) return appClient;
+  const slot = context?.sharedQueryClient ?? own;
+  slot.current ??= new QueryClient();
+  return slot.current;
+}
+
+/**
  * A remote collection for a widget: TanStack Query's `useInfiniteQuery` over the loader the app
  * registered for `source.id`. Pages come as the list's end is reached (`loadMore`), searches go to
  * the loader after a pause, and every page is validated before a widget sees it.
@@ -92,9 +112,7 @@ const STALE_MS = 60_000;
 export function useRemoteCollection<Item>(options: UseRemoteCollectionOptions<Item>): RemoteCollection<Item> {
   const { source, item, itemId, scope, debounceMs = DEFAULT_DEBOUNCE_MS } = options;
   const context = useContext(CollectionsContext);
-  const appClient = useContext(QueryClientContext);
-  const [ownClient] = useState(() => (context || appClient ? undefined : new QueryClient()));
-  const queryClient = context?.queryClient ?? appClient ?? ownClient;
+  const queryClient = useQueryClient(context);
   const loader = options.loader ?? (source ? context?.collections[source.id] : undefined);
 
   const [query, setQueryState] = useState(source?.query ?? "");

@@ -53,6 +53,30 @@ describe("the built package", () => {
     },
   );
 
+  it("given a chat page (hitl-kit and the eve adapter), should load TanStack Query only with a remote collection's chunk", () => {
+    // Static imports only: what the page loads before any request. Remote collections (lazy widget
+    // chunks) bring TanStack Query when one is shown, so an app without it does not pay for it.
+    const bare = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, "utf8");
+      for (const match of code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
+        const specifier = match[1] ?? match[2]!;
+        if (specifier.startsWith(".")) walk(resolve(dirname(file), specifier));
+        else bare.add(specifier);
+      }
+    };
+    walk(join(root, "dist/index.js"));
+    walk(join(root, "dist/adapters/eve.js"));
+    expect(seen.size).toBeGreaterThan(10);
+    expect([...bare]).toContain("react");
+    expect([...bare].filter((s) => s.startsWith("@tanstack/react-query"))).toEqual([]);
+    // …and the remote collection's module does import it (the walk above would see it if the page did).
+    expect(readFileSync(join(root, "dist/react/use-remote-collection.js"), "utf8")).toContain("@tanstack/react-query");
+  });
+
   it("given plain Node with window booby-trapped, should load core, kinds, server and the eve wire and use them", () => {
     const script = `
       Object.defineProperty(globalThis, "window", { get() { throw new Error("touched window"); } });

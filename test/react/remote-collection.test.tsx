@@ -6,7 +6,10 @@ import { searchLibrary } from "../../playground/shared/media-library";
 import { type CollectionSource, mediaItemSchema } from "../../src/kinds";
 import type { CollectionLoader } from "../../src/react/collections";
 import { MissingCollectionError } from "../../src/react/collections";
+import { HitlProvider } from "../../src/react/provider";
+import { createRegistry } from "../../src/react/registry";
 import { useRemoteCollection } from "../../src/react/use-remote-collection";
+import { createTestSession, createTestTransport } from "../../src/testing";
 
 /** The playground's 100,000-item library behind a loader that records every call. */
 function libraryLoader(pageSize = 5) {
@@ -110,6 +113,36 @@ describe("useRemoteCollection", () => {
     const second = within(screen.getByRole("region", { name: "Second" }));
     expect(await second.findByText("Amber fox at dawn, no. 1", { selector: "li" })).toBeInTheDocument();
     expect(calls).toHaveLength(1);
+  });
+
+  it("given HitlProviders and no QueryClient anywhere, should share one cache per provider, created when first needed", async () => {
+    const { loader, calls } = libraryLoader();
+    const provider = (children: ReactNode) => (
+      <HitlProvider
+        transport={createTestTransport(createTestSession())}
+        registry={createRegistry()}
+        collections={{ library: loader }}
+      >
+        {children}
+      </HitlProvider>
+    );
+    render(
+      <>
+        {provider(
+          <>
+            <Library source={source} label="First" />
+            <Library source={source} label="Second" />
+          </>,
+        )}
+        {provider(<Library source={source} label="Other chat" />)}
+      </>,
+    );
+    for (const name of ["First", "Second", "Other chat"]) {
+      const region = within(screen.getByRole("region", { name }));
+      expect(await region.findByText("Amber fox at dawn, no. 1", { selector: "li" })).toBeInTheDocument();
+    }
+    // One load for the two widgets of the first provider, one for the second provider's own cache.
+    expect(calls).toHaveLength(2);
   });
 
   it("given hostile items, should drop them with an issue and keep the rest", async () => {
