@@ -37,7 +37,6 @@ const external = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
   /^zod($|\/)/,
-  /^radix-ui($|\/)/,
   /^@radix-ui\//,
   /^@tanstack\//,
   /^eve($|\/)/,

@@ -47,16 +47,14 @@ export const BUDGETS = { core: 5, page: 15, widget: 10, total: 40 };
  * has its budget as ceiling.
  */
 export const CEILINGS = {
-  core: 5.6,
-  // The page: 18.4 measured after the fallback's value reader went lazy (raised to 19.7 with remote
-  // collections, then lowered). The total: raised with remote collections (72 → 78, of which ~1.3 kB is the
-  // collection branch's shared virtual collection and ~3 kB this): the provider's `collections`
-  // and their context, the answer's `context.items` through useParkedInput/validateAnswer and the
-  // answerable fallback for a source without a loader are page code; the hook, page validation and
-  // search/status parts are shared by the two pickers. The media picker's own chunk is back under
-  // its budget (@tanstack/virtual-core now loads with the shared virtual collection).
-  page: 18.8,
-  total: 78,
+  // 5.4 after send failures got one reader and the journal's scans were shared.
+  core: 5.5,
+  // The page: 18.2 measured after the fallback's value reader went lazy and the provider stopped
+  // building a QueryClient (raised to 19.7 with remote collections, then lowered).
+  page: 18.6,
+  // The total: 67.9 once the radio groups and tag toggles ran on the kit's own roving row instead of
+  // Radix's RadioGroup/ToggleGroup (~9 kB gz of shared chunks gone; it was 78 with remote collections).
+  total: 69.3,
   widgets: {},
 };
 

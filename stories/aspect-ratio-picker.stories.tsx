@@ -8,7 +8,6 @@ import {
   hitlMeta,
   type PayloadOf,
   pickerRequest,
-  pressArrow,
   rawPickerRequest,
   type StateCheck,
   sendText,
@@ -83,10 +82,12 @@ export const Open: Story = {
     await expect(square).toHaveFocus();
     await expect(square).not.toBeChecked();
     const portrait = canvas.getByRole("radio", { name: "Portrait 4:5" });
-    await pressArrow("ArrowRight", portrait);
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(portrait).toHaveFocus();
     await expect(portrait).toBeChecked();
     const widescreen = canvas.getByRole("radio", { name: "Widescreen 16:9" });
-    await pressArrow("ArrowRight", widescreen);
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(widescreen).toHaveFocus();
     await expect(widescreen).toBeChecked();
     await expect(portrait).not.toBeChecked();
     await expect(hitl.sent).toEqual([]);

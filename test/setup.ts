@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 
-// jsdom has no ResizeObserver; Radix (radio groups in forms) and the virtualized grid need one.
+// jsdom has no ResizeObserver; the virtualized collections need one.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -7,7 +7,7 @@ export {
   type ReceivedAnswer,
 } from "./answers";
 export { BrokenChart, brokenChartRegistry, chartKind } from "./broken";
-export { pressArrow, sendText } from "./interaction";
+export { sendText } from "./interaction";
 export { receiptItems, receiptValues } from "./receipts";
 export { StoryFallback, storyRegistry } from "./registry";
 export {

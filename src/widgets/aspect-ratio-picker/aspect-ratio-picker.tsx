@@ -1,11 +1,11 @@
 "use client";
-import { RadioGroup } from "radix-ui";
 import { type ComponentPropsWithoutRef, type ReactNode, useId, useState } from "react";
 import { type AspectRatioPreset, aspectRatioKind, normalizeRatio } from "../../kinds/aspect-ratio";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
+import { RadioGroup } from "../shared/roving-group";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { useAnswer } from "../shared/use-answer";
@@ -301,6 +301,7 @@ function Options({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, 
       data-slot="options"
       className={cx("hitl-aspect-ratio-options", className)}
       aria-labelledby={ids.prompt}
+      values={[...payload.presets.map((preset) => preset.ratio), ...(payload.custom ? [CUSTOM] : [])]}
       value={choice}
       onValueChange={choose}
       {...props}

@@ -1,11 +1,11 @@
 "use client";
-import { RadioGroup } from "radix-ui";
 import { type ComponentPropsWithoutRef, type ReactNode, useId, useState } from "react";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type QuestionOption, questionKind } from "../../kinds/native";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isSettledStatus } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
+import { RadioGroup } from "../shared/roving-group";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import { useControllableState } from "../shared/use-controllable-state";
@@ -190,6 +190,7 @@ function OptionRadios({ className, ...props }: Omit<ComponentPropsWithoutRef<"fo
         data-slot="options"
         className="hitl-question-options"
         aria-labelledby={ids.prompt}
+        values={payload.options.map((option) => option.id)}
         value={choice === "" ? null : choice}
         onValueChange={setChoice}
       >
@@ -204,7 +205,7 @@ function OptionRadios({ className, ...props }: Omit<ComponentPropsWithoutRef<"fo
                 aria-labelledby={`${itemId}-label`}
                 aria-describedby={option.description ? `${itemId}-description` : undefined}
               >
-                <RadioGroup.Indicator className="hitl-radio-indicator" />
+                <RadioGroup.Indicator value={option.id} className="hitl-radio-indicator" />
               </RadioGroup.Item>
               <label id={`${itemId}-label`} htmlFor={itemId} className="hitl-question-option-label">
                 {optionLabel(option)}

@@ -96,6 +96,29 @@ export function nearestEnabled(
   return undefined;
 }
 
+/**
+ * Where a key moves the focus in a row of radios or toggle buttons (the APG radio group and
+ * toolbar, as Radix's roving focus does it): every arrow goes to the next or previous item,
+ * wrapping at the ends, Home/End to the first/last; disabled items are skipped. `undefined` for
+ * keys the row does not handle, or when no item is enabled.
+ */
+export function moveInRow(
+  index: number,
+  key: string,
+  count: number,
+  isDisabled: (index: number) => boolean = () => false,
+): number | undefined {
+  const step = key === "ArrowRight" || key === "ArrowDown" ? 1 : key === "ArrowLeft" || key === "ArrowUp" ? -1 : 0;
+  if (count <= 0 || (step === 0 && key !== "Home" && key !== "End")) return undefined;
+  if (key === "Home") return nearestEnabled(0, 0, count, isDisabled);
+  if (key === "End") return nearestEnabled(count - 1, count - 1, count, isDisabled);
+  for (let moved = 1; moved <= count; moved++) {
+    const candidate = (((index + step * moved) % count) + count) % count;
+    if (!isDisabled(candidate)) return candidate;
+  }
+  return undefined;
+}
+
 /** Type-ahead resets after this pause between key presses (the APG's suggestion). */
 export const TYPEAHEAD_RESET_MS = 500;
 

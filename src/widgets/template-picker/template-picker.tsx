@@ -1,5 +1,4 @@
 "use client";
-import { ToggleGroup } from "radix-ui";
 import {
   type ComponentPropsWithoutRef,
   memo,
@@ -33,6 +32,7 @@ import { columnsFor } from "../shared/collection-keys";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { Field } from "../shared/field";
 import { CollectionStatus, collectionLabels } from "../shared/remote-collection";
+import { ToggleRow } from "../shared/roving-group";
 import { splitShellProps } from "../shared/shell-props";
 import { ShellSubmit } from "../shared/shell-submit";
 import { TextControl } from "../shared/text-control";
@@ -369,19 +369,19 @@ function Tags({ className }: { className?: string }) {
   const shown = hidden === 0 ? tags : tags.filter((tag, i) => i < VISIBLE_TAGS || selectedTags.includes(tag));
   return (
     <div data-slot="tags" className={cx("hitl-template-tags-filter", className)}>
-      <ToggleGroup.Root
-        type="multiple"
+      <ToggleRow.Root
         aria-label={labels.tags}
-        value={selectedTags}
-        onValueChange={setSelectedTags}
+        values={shown}
+        pressed={selectedTags}
+        onPressedChange={setSelectedTags}
         className="hitl-template-tag-toggles"
       >
         {shown.map((tag) => (
-          <ToggleGroup.Item key={tag} value={tag} data-slot="tag-toggle" className="hitl-tag-toggle">
+          <ToggleRow.Item key={tag} value={tag} data-slot="tag-toggle" className="hitl-tag-toggle">
             {tag}
-          </ToggleGroup.Item>
+          </ToggleRow.Item>
         ))}
-      </ToggleGroup.Root>
+      </ToggleRow.Root>
       {(hidden > 0 || expanded) && tags.length > VISIBLE_TAGS && (
         <button
           type="button"

@@ -4,6 +4,7 @@ import {
   emptyTypeahead,
   isTypeaheadKey,
   moveIndex,
+  moveInRow,
   nearestEnabled,
   TYPEAHEAD_RESET_MS,
   typeahead,
@@ -151,5 +152,45 @@ describe("collection keys", () => {
       expect(isTypeaheadKey({ key: "a", ctrlKey: true }, emptyTypeahead, 0)).toBe(false);
       expect(isTypeaheadKey({ key: "ArrowDown" }, emptyTypeahead, 0)).toBe(false);
     });
+  });
+});
+
+describe("moveInRow (radio groups, toggle rows)", () => {
+  it("given every arrow, should step forward or back and wrap at the ends", () => {
+    expect(moveInRow(0, "ArrowRight", 3)).toBe(1);
+    expect(moveInRow(0, "ArrowDown", 3)).toBe(1);
+    expect(moveInRow(2, "ArrowDown", 3)).toBe(0);
+    expect(moveInRow(0, "ArrowUp", 3)).toBe(2);
+    expect(moveInRow(1, "ArrowLeft", 3)).toBe(0);
+    expect(moveInRow(1, "Home", 3)).toBe(0);
+    expect(moveInRow(1, "End", 3)).toBe(2);
+    expect(moveInRow(1, "Enter", 3)).toBeUndefined();
+    expect(moveInRow(0, "ArrowDown", 0)).toBeUndefined();
+  });
+
+  it("given disabled items, should skip them, and find none when all are disabled", () => {
+    const disabled = (index: number) => index === 1 || index === 0;
+    expect(moveInRow(2, "ArrowDown", 4, disabled)).toBe(3);
+    expect(moveInRow(3, "ArrowDown", 4, disabled)).toBe(2);
+    expect(moveInRow(2, "Home", 4, disabled)).toBe(2);
+    expect(moveInRow(2, "ArrowUp", 4, () => true)).toBeUndefined();
+  });
+
+  it("given any row and key, should land on an enabled item within the row", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 19 }),
+        fc.constantFrom("ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"),
+        fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        (count, from, key, flags) => {
+          const index = from % count;
+          const next = moveInRow(index, key, count, (i) => flags[i] === true);
+          const anyEnabled = flags.slice(0, count).some((flag) => !flag);
+          if (!anyEnabled) return next === undefined;
+          return next !== undefined && next >= 0 && next < count && flags[next] !== true;
+        },
+      ),
+    );
   });
 });
