@@ -20,7 +20,7 @@ import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry } from "./registry";
 import { ReplyTextContext } from "./reply-text";
-import { useParkedInput } from "./use-parked-input";
+import { type ParkedInput, useParkedInput } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
 export const rendererLabels = {
@@ -182,30 +182,11 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
     request.dismissible === true && (input.status === "open" || input.status === "error") ? (
       <DismissButton onDismiss={input.dismiss} />
     ) : null;
-  const common = {
-    prompt: request.prompt,
-    status: input.status,
-    ...(input.error !== undefined ? { error: input.error } : {}),
-    ...(input.declineReason !== undefined ? { declineReason: input.declineReason } : {}),
-    onDecline: (reason?: string) => {
-      input.decline(reason);
-    },
-    onRetry: input.retry,
-  };
   if (resolution.type === "fallback") {
     return (
       <>
         {dismiss}
-        <Fallback
-          {...common}
-          kind={resolution.kind}
-          reason={resolution.reason}
-          issues={resolution.issues}
-          {...(request.options ? { options: request.options } : {})}
-          {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
-          {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
-          onAnswer={input.answerRaw}
-        />
+        <Fallback {...fallbackProps(input, request, resolution.reason, resolution.kind, resolution.issues)} />
       </>
     );
   }
@@ -216,7 +197,7 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
     <ReplyTextContext.Provider value={replyText}>
       {dismiss}
       <Widget
-        {...common}
+        {...commonProps(input, request.prompt)}
         payload={resolution.payload}
         {...(input.answer !== undefined ? { answer: input.answer } : {})}
         onSubmit={input.submit}
@@ -328,20 +309,43 @@ function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetP
   if (!input.request) return null;
   return (
     <Fallback
-      prompt={input.request.prompt}
-      kind={input.request.kind}
-      reason="widget-error"
-      issues={[{ path: [], message: error.message }]}
-      status={input.status}
-      {...(input.request.options ? { options: input.request.options } : {})}
-      {...(input.error !== undefined ? { error: input.error } : {})}
-      {...(input.answerText !== undefined ? { answerText: input.answerText } : {})}
-      {...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {})}
-      onAnswer={input.answerRaw}
-      onDecline={(reason) => {
-        input.decline(reason);
-      }}
-      onRetry={input.retry}
+      {...fallbackProps(input, input.request, "widget-error", input.request.kind, [
+        { path: [], message: error.message },
+      ])}
     />
   );
+}
+
+/** What every widget gets from its request's input: prompt, status, error, decline and retry. */
+function commonProps(input: ParkedInput, prompt: string) {
+  return {
+    prompt,
+    status: input.status,
+    ...(input.error !== undefined ? { error: input.error } : {}),
+    ...(input.declineReason !== undefined ? { declineReason: input.declineReason } : {}),
+    onDecline: (reason?: string) => {
+      input.decline(reason);
+    },
+    onRetry: input.retry,
+  };
+}
+
+/** The fallback's props for a request: why it fell back, its options and any recorded answer. */
+function fallbackProps(
+  input: ParkedInput,
+  request: ParkedRequest,
+  reason: FallbackProps["reason"],
+  kind: string,
+  issues: FallbackProps["issues"],
+): FallbackProps {
+  return {
+    ...commonProps(input, request.prompt),
+    kind,
+    reason,
+    issues,
+    ...(request.options ? { options: request.options } : {}),
+    ...(input.answerText !== undefined ? { answerText: input.answerText } : {}),
+    ...(input.answerValue !== undefined ? { answerValue: input.answerValue } : {}),
+    onAnswer: input.answerRaw,
+  };
 }

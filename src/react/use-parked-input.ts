@@ -1,7 +1,7 @@
 "use client";
 import * as React from "react";
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
-import type { AnswerBody } from "../core/answer";
+import { type AnswerBody, declined } from "../core/answer";
 import type { SubmitResult } from "../core/client";
 import type { HitlIssue } from "../core/issues";
 import { selectRequest } from "../core/ledger";
@@ -124,13 +124,7 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     [kind, payload, send],
   );
 
-  const decline = useCallback(
-    (reason?: string): SubmitResult => {
-      const trimmed = reason?.trim();
-      return send(trimmed ? { type: "declined", reason: trimmed } : { type: "declined" });
-    },
-    [send],
-  );
+  const decline = useCallback((reason?: string): SubmitResult => send(declined(reason)), [send]);
 
   const answerRaw = useCallback(
     (answer: { readonly optionId?: string; readonly text?: string }): SubmitResult => {
