@@ -13,6 +13,30 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
 };
 const node = process.env.npm_node_execpath ?? process.execPath;
 
+/**
+ * The built files `entries` reach through relative imports (static ones, and `import()` too when
+ * `dynamic`), and the bare specifiers (packages) they import.
+ */
+function importGraph(entries: readonly string[], { dynamic }: { dynamic: boolean }) {
+  const seen = new Set<string>();
+  const bare = new Set<string>();
+  const statics = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g;
+  const dynamics = /import\(["']([^"']+)["']\)/g;
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, "utf8");
+    const matches = [...code.matchAll(statics), ...(dynamic ? code.matchAll(dynamics) : [])];
+    for (const match of matches) {
+      const specifier = match[1] ?? match[2]!;
+      if (specifier.startsWith(".")) walk(resolve(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  };
+  for (const entry of entries) walk(join(root, entry));
+  return { seen, bare };
+}
+
 describe("the built package", () => {
   it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
     for (const [subpath, target] of Object.entries(pkg.exports)) {
@@ -34,19 +58,7 @@ describe("the built package", () => {
   it.each(["core", "kinds", "server", "testing", "adapters/eve/wire"])(
     "given hitl-kit/%s, should import no React, Radix or TanStack module, directly or through a chunk",
     (name) => {
-      const seen = new Set<string>();
-      const bare = new Set<string>();
-      const walk = (file: string) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        const code = readFileSync(file, "utf8");
-        for (const match of code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(["']([^"']+)["']\)/g)) {
-          const specifier = match[1] ?? match[2]!;
-          if (specifier.startsWith(".")) walk(resolve(dirname(file), specifier));
-          else bare.add(specifier);
-        }
-      };
-      walk(join(root, `dist/${name}.js`));
+      const { bare } = importGraph([`dist/${name}.js`], { dynamic: true });
       expect([...bare].filter((s) => /^(react|react-dom|radix-ui|@radix-ui|@tanstack)(\/|$)/.test(s))).toEqual([]);
       // Nor any transport's SDK: an eve server imports hitl-kit/server without the AI SDK installed.
       expect([...bare].filter((s) => /^(ai|@ai-sdk|@ag-ui|@modelcontextprotocol)(\/|$)/.test(s))).toEqual([]);
@@ -56,20 +68,7 @@ describe("the built package", () => {
   it("given a chat page (hitl-kit and the eve adapter), should load TanStack Query only with a remote collection's chunk", () => {
     // Static imports only: what the page loads before any request. Remote collections (lazy widget
     // chunks) bring TanStack Query when one is shown, so an app without it does not pay for it.
-    const bare = new Set<string>();
-    const seen = new Set<string>();
-    const walk = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const code = readFileSync(file, "utf8");
-      for (const match of code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
-        const specifier = match[1] ?? match[2]!;
-        if (specifier.startsWith(".")) walk(resolve(dirname(file), specifier));
-        else bare.add(specifier);
-      }
-    };
-    walk(join(root, "dist/index.js"));
-    walk(join(root, "dist/adapters/eve.js"));
+    const { seen, bare } = importGraph(["dist/index.js", "dist/adapters/eve.js"], { dynamic: false });
     expect(seen.size).toBeGreaterThan(10);
     expect([...bare]).toContain("react");
     expect([...bare].filter((s) => s.startsWith("@tanstack/react-query"))).toEqual([]);
