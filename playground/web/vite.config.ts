@@ -177,7 +177,7 @@ export default defineConfig({
   // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
   // the first picker does not make Vite discover a dependency and reload the page mid-request.
   optimizeDeps: {
-    include: ["radix-ui", "@radix-ui/react-slot", "@tanstack/react-virtual", "@tanstack/react-query", "re2js"],
+    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js"],
   },
   build: {
     outDir: here("dist"),

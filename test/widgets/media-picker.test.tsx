@@ -294,14 +294,12 @@ describe("MediaPicker", () => {
     it("should mount only a few options yet announce the full set size", () => {
       const layout = mockGridLayout();
       try {
-        const started = performance.now();
         renderPicker({ payload: many() });
         const options = screen.getAllByRole("option");
         expect(options.length).toBeGreaterThan(0);
         expect(options.length).toBeLessThanOrEqual(40);
         expect(options[0]).toHaveAttribute("aria-setsize", "10000");
         expect(options[0]).toHaveAttribute("aria-posinset", "1");
-        expect(performance.now() - started).toBeLessThan(2_000);
       } finally {
         layout.restore();
       }
