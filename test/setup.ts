@@ -10,8 +10,14 @@ globalThis.ResizeObserver ??= class {
 // The built-in widgets load on first use (a page pays for none before a request arrives). Tests
 // of a widget's behaviour start with them loaded; `test/react/lazy-widgets.test.tsx` tests the
 // loading itself on registries of its own, and `test/ssr` renders on a cold server.
+// Forms with patterns load their engine on first use as well: tests start with it loaded, except
+// the pattern-engine tests (kinds, MCP), which test that loading.
 beforeAll(async () => {
-  if (expect.getState().testPath?.includes("/test/ssr/")) return;
+  const path = expect.getState().testPath ?? "";
+  if (path.includes("/test/ssr/")) return;
   const { defaultRegistry } = await import("../src/widgets/index");
   await defaultRegistry.preload();
+  if (/pattern-engine\.test\./.test(path)) return;
+  const { loadPatternEngine } = await import("../src/kinds/pattern-engine");
+  await loadPatternEngine();
 });

@@ -19,6 +19,12 @@ export interface KindDefinition<K extends string = string, Req = unknown, Res = 
   readonly check?: (request: Req, response: Res) => readonly HitlIssue[];
   /** Set when a request may name a remote collection (`source`) instead of inlining its items. */
   readonly collection?: KindCollection<Req, Item>;
+  /**
+   * Work this payload needs done before it can be parsed, or `undefined` when none is left: the
+   * form loads its pattern engine only for a payload with patterns. The registry resolves the
+   * request as `loading` until the promise settles (it must settle, failure included).
+   */
+  readonly prepare?: (payload: unknown) => Promise<void> | undefined;
 }
 
 /** Any kind, for collections of kinds. */
@@ -37,6 +43,8 @@ export interface DefineKindOptions<K extends string, Req extends z.ZodObject, Re
   readonly check?: (request: z.output<Req> & { kind: K }, response: z.output<Res>) => readonly HitlIssue[];
   /** How a request names a remote collection (see `KindCollection`). */
   readonly collection?: KindCollection<z.output<Req> & { kind: K }, Item>;
+  /** Work a payload needs before it can be parsed (see `KindDefinition.prepare`). */
+  readonly prepare?: (payload: unknown) => Promise<void> | undefined;
 }
 
 /**
@@ -68,6 +76,7 @@ export function defineKind<const K extends string, Req extends z.ZodObject, Res 
     response,
     ...(options.check ? { check: options.check } : {}),
     ...(options.collection ? { collection: options.collection } : {}),
+    ...(options.prepare ? { prepare: options.prepare } : {}),
   };
 }
 

@@ -1,4 +1,3 @@
-import { RE2JS } from "re2js";
 import { z } from "zod";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
@@ -10,6 +9,7 @@ import {
   MAX_PATTERN_LENGTH,
   MAX_TEXT_LENGTH,
 } from "./limits";
+import { patternEngine, patternEngineProblem, pendingPatternEngine } from "./pattern-engine";
 import {
   boundedTotal,
   describeChoices,
@@ -50,20 +50,28 @@ export interface CompiledPattern {
 /**
  * Compiles a field's pattern for a whole-value match (HTML `pattern` semantics: "[a-z]+" must
  * match all of the value). Patterns are written by a model, so they never reach a backtracking
- * engine: RE2 (re2js) matches in time linear in the value, whatever the pattern. Syntax RE2
- * cannot run in linear time (backreferences, lookaround) is refused: `undefined`.
+ * engine: RE2 (re2js, see `pattern-engine.ts`) matches in time linear in the value, whatever the
+ * pattern. Syntax RE2 cannot run in linear time (backreferences, lookaround) is refused:
+ * `undefined`, as is every pattern while the engine is not loaded.
  */
 export function compilePattern(source: string): CompiledPattern | undefined {
-  return patternProblem(source) === undefined ? RE2JS.compile(source) : undefined;
+  try {
+    return patternEngine()?.compile(source);
+  } catch {
+    return undefined;
+  }
 }
 
-/** Why RE2 refuses a pattern, or `undefined` when it compiles. */
+/** Why a pattern cannot be used: RE2 refuses it, or the engine is not there. `undefined` when it compiles. */
 function patternProblem(source: string): string | undefined {
+  const engine = patternEngine();
+  if (!engine) return patternEngineProblem();
   try {
-    RE2JS.compile(source);
+    engine.compile(source);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    const problem = error instanceof Error ? error.message : String(error);
+    return `Not a pattern that can be matched safely (RE2 syntax, no backreferences or lookaround): ${problem}`;
   }
 }
 
@@ -72,13 +80,17 @@ const patternSchema = z
   .max(MAX_PATTERN_LENGTH, tooLong(MAX_PATTERN_LENGTH))
   .superRefine((source, ctx) => {
     const problem = patternProblem(source);
-    if (problem !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Not a pattern that can be matched safely (RE2 syntax, no backreferences or lookaround): ${problem}`,
-      });
-    }
+    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
   });
+
+/** Whether an untrusted form payload has a field with a pattern (what needs the engine). */
+function hasPattern(payload: unknown): boolean {
+  const fields = typeof payload === "object" && payload !== null && "fields" in payload ? payload.fields : undefined;
+  return (
+    Array.isArray(fields) &&
+    fields.some((field: unknown) => typeof field === "object" && field !== null && "pattern" in field)
+  );
+}
 
 const fieldBase = {
   /** The key of this field's value in the answer. */
@@ -272,6 +284,8 @@ export const formKind = defineKind({
     ),
     submitLabel: labelSchema.optional(),
   }),
+  // A payload with patterns waits for the pattern engine; other forms never load it.
+  prepare: (payload) => (hasPattern(payload) ? pendingPatternEngine() : undefined),
   response: z.strictObject({ values: z.record(z.string(), formValueSchema) }),
   check: (request, response) => {
     const parsed = formValuesSchema(request.fields).safeParse(response.values);
@@ -312,7 +326,10 @@ export function formValuesSchema(fields: readonly FormField[]): FormValuesSchema
   // Parsed from a copy without a prototype: otherwise an absent optional field named like an
   // Object.prototype member ("toString", "constructor") reads as the inherited function.
   const schema: FormValuesSchema = z.preprocess(ownProperties, z.strictObject(shape));
-  valuesSchemaCache.set(fields, schema);
+  // Not while patterns wait for their engine: the schema built once it is in will check them.
+  if (patternEngine() || !fields.some((field) => "pattern" in field && field.pattern !== undefined)) {
+    valuesSchemaCache.set(fields, schema);
+  }
   return schema;
 }
 
@@ -474,12 +491,14 @@ function textValueSchema(field: TextLikeField): z.ZodString {
   if (field.type === "url") {
     value = value.refine(whenFilled(isWebUrl), "Must be a valid URL starting with http:// or https://");
   }
-  const regex = pattern === undefined ? undefined : compilePattern(pattern);
-  if (regex)
+  if (pattern !== undefined) {
+    // A pattern that cannot run (no engine) refuses every value rather than letting any through.
+    const regex = compilePattern(pattern);
     value = value.refine(
-      whenFilled((v) => regex.matches(v)),
-      `Must match the pattern ${pattern}`,
+      whenFilled((v) => regex?.matches(v) ?? false),
+      regex ? `Must match the pattern ${pattern}` : (patternProblem(pattern) ?? `Must match the pattern ${pattern}`),
     );
+  }
   return value;
 }
 

@@ -43,6 +43,7 @@ export * from "./media";
 export * from "./multi-select";
 export * from "./native";
 export * from "./open-url";
+export { loadPatternEngine } from "./pattern-engine";
 export { descriptionSchema, idSchema, labelSchema, listSchema, nameSchema, uniqueKey, urlSchema } from "./schema-parts";
 export * from "./template";
 

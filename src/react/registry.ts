@@ -157,6 +157,33 @@ function entryFor<E extends WidgetEntry>(
 function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>): Registry<E> {
   // Payload objects are stable per request (the ledger keeps them), so each is parsed once.
   const parsed = new WeakMap<object, RegistryResolution<E>>();
+  // While a payload loads: one promise for every step (its widget, then what its kind prepares),
+  // the same object on every call, so a render that suspended on it finds it again.
+  const loadings = new WeakMap<object, Promise<void>>();
+  // Payloads whose kind has prepared (or failed to): prepare is asked once per payload.
+  const prepared = new WeakSet<object>();
+  const prepare = (kind: AnyKind, payload: unknown): Promise<void> | undefined => {
+    if (typeof payload !== "object" || payload === null) return kind.prepare?.(payload);
+    if (prepared.has(payload)) return undefined;
+    const pending = kind.prepare?.(payload);
+    if (!pending) return undefined;
+    return pending.then(
+      () => void prepared.add(payload),
+      () => void prepared.add(payload),
+    );
+  };
+  const loadingFor = ({ kind, payload }: ResolvableRequest, first: Promise<void>): Promise<void> => {
+    const key = typeof payload === "object" && payload !== null ? payload : undefined;
+    const known = key && loadings.get(key);
+    if (known) return known;
+    // After the widget has loaded: the kind's preparation, if this payload needs one.
+    const all = first.then(() => {
+      const entry = entryFor(map, kind);
+      return entry && "kind" in entry ? prepare(entry.kind, payload) : undefined;
+    });
+    if (key) loadings.set(key, all);
+    return all;
+  };
   const resolve = (request: ResolvableRequest): RegistryResolution<E> => {
     if (request.issues !== undefined && request.issues.length > 0) {
       return { type: "fallback", reason: "invalid-payload", kind: request.kind, issues: request.issues };
@@ -175,8 +202,9 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
       };
     }
     const entry = entryFor(map, request.kind);
-    if (entry !== undefined && "loading" in entry)
-      return { type: "loading", kind: request.kind, loaded: entry.loading };
+    if (entry !== undefined && "loading" in entry) {
+      return { type: "loading", kind: request.kind, loaded: loadingFor(request, entry.loading) };
+    }
     if (entry !== undefined && "failed" in entry) {
       // A chunk that failed to load (offline, a deploy replaced it): still answerable, as text.
       const message = entry.failed instanceof Error ? entry.failed.message : String(entry.failed);
@@ -204,6 +232,9 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
     const key = typeof request.payload === "object" && request.payload !== null ? request.payload : undefined;
     const cached = key && parsed.get(key);
     if (cached && (cached.type === "fallback" || (cached.type === "widget" && cached.entry === entry))) return cached;
+    // The kind needs something first for this payload (the form, its pattern engine).
+    const preparing = prepare(entry.kind, request.payload);
+    if (preparing) return { type: "loading", kind: request.kind, loaded: loadingFor(request, preparing) };
     const result = parseRequest(entry.kind, request.payload);
     const resolution = (
       result.ok

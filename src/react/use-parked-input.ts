@@ -74,9 +74,20 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   const connection = useSyncExternalStore(conn.subscribe, conn.getSnapshot, () => "catching-up" as const);
 
   const memoized = useMemo(() => (current ? registry.resolve(current) : undefined), [current, registry]);
-  // A lazy widget still loading is never memoized: once it has loaded, the registry resolves it.
-  const resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
-  if (resolved?.type === "loading") suspend(resolved.loaded);
+  // While its request loads (the widget, then what its kind prepares), every render suspends on
+  // the promise it first saw: React replays a suspended render and expects the same `use`, and a
+  // settled promise returns at once. Then the registry resolves again, now to the widget.
+  if (memoized?.type === "loading") suspend(memoized.loaded);
+  let resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
+  if (resolved?.type === "loading" && current) {
+    // The registry's one promise covers every step, so this means a step that never finished.
+    resolved = {
+      type: "fallback",
+      reason: "widget-error",
+      kind: current.kind,
+      issues: [{ path: [], message: `The widget for "${current.kind}" did not finish loading` }],
+    };
+  }
   const widgetResolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
   // A request naming a collection the app has no loader for gets the fallback (prompt, free text,
   // Decline) instead of a widget that could never show an item.

@@ -1,5 +1,12 @@
 /** hitl-kit/server — no React: picker tool schemas, typed-answer readers (any transport; eve's `ctx.ask`), a transcript guard. */
 
+import { RE2JS } from "re2js";
+import { registerPatternEngine } from "../kinds/pattern-engine";
+
+// Server code parses form payloads synchronously: the pattern engine is there from the start
+// (a browser loads it only for a form with patterns).
+registerPatternEngine(RE2JS);
+
 export { fromToolOutput, type ToolOutput, toToolOutput } from "../adapters/tool-output";
 export { dedupeToolResults, type PickerTool, pickerOutputSchema, pickerTool, readToolOutput } from "./ai-sdk";
 export { type AlreadyAnsweredBody, createEveAnswerGuard, type EveAnswerGuardOptions } from "./eve-guard";

@@ -76,6 +76,18 @@ describe("the built package", () => {
     expect(readFileSync(join(root, "dist/react/use-remote-collection.js"), "utf8")).toContain("@tanstack/react-query");
   });
 
+  it("given the form widget, should load the pattern engine (re2js) only through import(), and the server at once", () => {
+    // ~46 kB gz: a page loads it only for a form that has a pattern (the form kind's `prepare`).
+    const { bare } = importGraph(["dist/index.js", "dist/adapters/eve.js", "dist/widgets/form.js", "dist/kinds.js"], {
+      dynamic: false,
+    });
+    expect([...bare]).toContain("zod");
+    expect([...bare].filter((s) => s.startsWith("re2js"))).toEqual([]);
+    expect(importGraph(["dist/widgets/form.js"], { dynamic: true }).bare).toContain("re2js");
+    // Server code parses form payloads synchronously: hitl-kit/server imports it statically.
+    expect(importGraph(["dist/server.js"], { dynamic: false }).bare).toContain("re2js");
+  });
+
   it("given plain Node with window booby-trapped, should load core, kinds, server and the eve wire and use them", () => {
     const script = `
       Object.defineProperty(globalThis, "window", { get() { throw new Error("touched window"); } });
@@ -91,14 +103,16 @@ describe("the built package", () => {
       const decoded = server.readEveAnswer(kinds.mediaKind, request, { status: "answered", text }).status;
       const typed = server.readAnswer(kinds.mediaKind, request, { type: "value", value: { selected: ["a"] } }).status;
       const schema = server.pickerInputSchema(kinds.mediaKind);
+      // A pattern, parsed synchronously: hitl-kit/server has registered the pattern engine.
+      const form = server.pickerInputSchema(kinds.formKind).safeParse({ prompt: "p", ui: { kind: "form", fields: [{ type: "text", name: "c", label: "C", pattern: "[A-Z]+" }] } });
       const output = server.readToolOutput(kinds.mediaKind, request, { declined: true }).status;
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
-      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, output, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, loaded, state: typeof store.getSnapshot() }));
+      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, output, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, form: form.success, loaded, state: typeof store.getSnapshot() }));
     `;
     const out = execFileSync(node, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
     const result = JSON.parse(out.trim().split("\n").pop()!) as { version: string; decoded: string; parsed: boolean; loaded: string[] };
-    expect(result).toMatchObject({ decoded: "answered", typed: "answered", output: "declined", client: "function", parsed: true, loaded: [] });
+    expect(result).toMatchObject({ decoded: "answered", typed: "answered", output: "declined", client: "function", parsed: true, form: true, loaded: [] });
     expect(Number(result.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(20);
   });
 });

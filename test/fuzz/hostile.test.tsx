@@ -5,10 +5,14 @@ import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import { builtInKinds } from "../../src/kinds";
 import { type AnyKind, parseRequest } from "../../src/kinds/define-kind";
+import { loadPatternEngine } from "../../src/kinds/pattern-engine";
 import { readAnswer, readEveAnswer } from "../../src/server/picker";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 import { defaultRegistry } from "../../src/widgets";
+
+// The fixtures are parsed as this module loads, before test/setup.ts's hooks run.
+await loadPatternEngine();
 
 /**
  * Fuzzing what a model (payloads) and a browser (answers) can send. Valid, near-valid and hostile

@@ -1,5 +1,9 @@
 import { compilePattern, formDefaults, formKind, formValuesSchema, isIsoDate, MAX_FORM_FIELDS } from "../../src/kinds";
+import { loadPatternEngine } from "../../src/kinds/pattern-engine";
 import { answerIssues, answerOk, issueAt, parseIssues, parseOk } from "./helpers";
+
+// The payloads below are parsed as this module loads, before test/setup.ts's hooks run.
+await loadPatternEngine();
 
 const fields = [
   { type: "text", name: "name", label: "Name", required: true, maxLength: 10 },

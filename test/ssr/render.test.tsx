@@ -29,7 +29,14 @@ describe("server rendering", () => {
     ask("pick_template", { kind: "template", templates: [{ id: "t", name: "Launch post" }] });
     ask("pick_ratio", { kind: "aspect-ratio", presets: [{ ratio: "16:9" }] });
     ask("pick_tags", { kind: "multi-select", options: [{ id: "x", label: "Design" }] });
-    ask("fill_form", { kind: "form", fields: [{ type: "email", name: "email", label: "Email", required: true }] });
+    // A pattern: the form also waits for the pattern engine, which loads on first use too.
+    ask("fill_form", {
+      kind: "form",
+      fields: [
+        { type: "email", name: "email", label: "Email", required: true },
+        { type: "text", name: "code", label: "Code", pattern: "[A-Z]{3}-[0-9]{2}" },
+      ],
+    });
     session.ask({
       toolName: "ask_question",
       input: { prompt: "Which?" },
@@ -52,6 +59,8 @@ describe("server rendering", () => {
     expect(html).toContain("Ask pick_media");
     expect(html).toContain("A lake");
     expect(html).toContain("Delete file");
+    // The form's field with the pattern, not its fallback.
+    expect(html).toMatch(/<label[^>]*>Code/);
     expect(html).toContain('data-reason="invalid-payload"');
   });
 
