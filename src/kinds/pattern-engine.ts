@@ -32,6 +32,30 @@ export function pendingPatternEngine(): Promise<void> | undefined {
   return engine || failure !== undefined ? undefined : loadPatternEngine();
 }
 
+/** A promise React's `use` reads without suspending once settled (React marks and reads `status`). */
+type Marked = Promise<void> & { status?: "pending" | "fulfilled"; value?: undefined };
+let ready: Marked | undefined;
+
+/**
+ * The engine's load as one promise for a component to suspend on (the form widget, for a payload
+ * with patterns): the same object on every call, already marked fulfilled once the engine is in.
+ */
+export function patternEngineReady(): Promise<void> {
+  if (ready) return ready;
+  const marked: Marked = engine ? Promise.resolve() : loadPatternEngine();
+  const settle = () => {
+    marked.status = "fulfilled";
+    marked.value = undefined;
+  };
+  if (engine) settle();
+  else {
+    marked.status = "pending";
+    void marked.then(settle);
+  }
+  ready = marked;
+  return marked;
+}
+
 /** Makes `RE2JS` from re2js the engine (what `hitl-kit/server` does as it is imported). */
 export function registerPatternEngine(re2js: Engine): void {
   engine = re2js;

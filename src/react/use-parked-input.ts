@@ -1,5 +1,4 @@
 "use client";
-import * as React from "react";
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { type AnswerBody, declined } from "../core/answer";
 import type { SubmitResult } from "../core/client";
@@ -19,6 +18,7 @@ import { MissingCollectionError } from "./collections";
 import { useHitlContext } from "./provider";
 import type { RegistryResolution } from "./registry";
 import { type RequestView, viewOf } from "./status";
+import { suspend } from "./suspend";
 
 export interface ParkedInput<Req = unknown, Res = unknown> extends RequestView<Res> {
   /** The ledger's record, or `undefined` while the request is unknown to this client. */
@@ -178,11 +178,6 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
  * Suspense has always understood. The surrounding `Suspense` (one per request in
  * `HitlRenderer`) shows meanwhile.
  */
-function suspend(promise: Promise<void>): void {
-  const use = (React as { use?: (p: Promise<void>) => void }).use;
-  if (use) use(promise);
-  else throw promise;
-}
 
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };
 const NO_KIND: HitlIssue = {

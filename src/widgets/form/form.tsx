@@ -10,7 +10,9 @@ import {
   formDefaults,
   formKind,
 } from "../../kinds/form";
+import { patternEngineReady } from "../../kinds/pattern-engine";
 import { useLabels } from "../../react/labels";
+import { suspend } from "../../react/suspend";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { fieldUnder } from "../shared/draft-issues";
@@ -100,6 +102,9 @@ function Root(props: FormRootProps) {
     splitShellProps(props);
   const labels = useLabels("form", formLabels);
   const { fields } = payload;
+  // Patterns need the pattern engine, loaded on first use: the registry waits for it before a
+  // request renders, and a Form rendered directly suspends here until it is in.
+  if (fields.some((field) => "pattern" in field && field.pattern !== undefined)) suspend(patternEngineReady());
   const defaults = useMemo(() => formDefaults(fields), [fields]);
   const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
   const base = useId();
