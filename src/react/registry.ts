@@ -160,18 +160,6 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
   // While a payload loads: one promise for every step (its widget, then what its kind prepares),
   // the same object on every call, so a render that suspended on it finds it again.
   const loadings = new WeakMap<object, Promise<void>>();
-  // Payloads whose kind has prepared (or failed to): prepare is asked once per payload.
-  const prepared = new WeakSet<object>();
-  const prepare = (kind: AnyKind, payload: unknown): Promise<void> | undefined => {
-    if (typeof payload !== "object" || payload === null) return kind.prepare?.(payload);
-    if (prepared.has(payload)) return undefined;
-    const pending = kind.prepare?.(payload);
-    if (!pending) return undefined;
-    return pending.then(
-      () => void prepared.add(payload),
-      () => void prepared.add(payload),
-    );
-  };
   const loadingFor = ({ kind, payload }: ResolvableRequest, first: Promise<void>): Promise<void> => {
     const key = typeof payload === "object" && payload !== null ? payload : undefined;
     const known = key && loadings.get(key);
@@ -179,7 +167,7 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
     // After the widget has loaded: the kind's preparation, if this payload needs one.
     const all = first.then(() => {
       const entry = entryFor(map, kind);
-      return entry && "kind" in entry ? prepare(entry.kind, payload) : undefined;
+      return entry && "kind" in entry ? entry.kind.prepare?.(payload) : undefined;
     });
     if (key) loadings.set(key, all);
     return all;
@@ -233,7 +221,7 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
     const cached = key && parsed.get(key);
     if (cached && (cached.type === "fallback" || (cached.type === "widget" && cached.entry === entry))) return cached;
     // The kind needs something first for this payload (the form, its pattern engine).
-    const preparing = prepare(entry.kind, request.payload);
+    const preparing = entry.kind.prepare?.(request.payload);
     if (preparing) return { type: "loading", kind: request.kind, loaded: loadingFor(request, preparing) };
     const result = parseRequest(entry.kind, request.payload);
     const resolution = (
