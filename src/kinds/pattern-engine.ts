@@ -1,5 +1,3 @@
-import type { RE2JS } from "re2js";
-
 /**
  * The linear-time engine that runs model-written patterns (RE2, from re2js): ~46 kB gz, more
  * than every widget together, so a page loads it only for a form that has a pattern. The form
@@ -9,7 +7,13 @@ import type { RE2JS } from "re2js";
  * (never matched by a backtracking engine, never skipped).
  */
 
-type Engine = Pick<typeof RE2JS, "compile">;
+/**
+ * What the kit uses of re2js's `RE2JS` (structural, so the published types need no re2js types:
+ * a consumer's type check passes without it installed).
+ */
+interface Engine {
+  compile(source: string): { matches(value: string): boolean };
+}
 
 let engine: Engine | undefined;
 let loading: Promise<void> | undefined;
