@@ -9,7 +9,7 @@ import {
   MAX_PATTERN_LENGTH,
   MAX_TEXT_LENGTH,
 } from "./limits";
-import { patternEngine, patternEngineProblem, pendingPatternEngine } from "./pattern-engine";
+import { patternEngine, patternEngineProblem, patternEngineReady, pendingPatternEngine } from "./pattern-engine";
 import {
   boundedTotal,
   describeChoices,
@@ -83,13 +83,21 @@ const patternSchema = z
     if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
   });
 
-/** Whether an untrusted form payload has a field with a pattern (what needs the engine). */
+/** Whether a form payload (parsed or not) has a field with a pattern: what needs the pattern engine. */
 function hasPattern(payload: unknown): boolean {
   const fields = typeof payload === "object" && payload !== null && "fields" in payload ? payload.fields : undefined;
   return (
     Array.isArray(fields) &&
-    fields.some((field: unknown) => typeof field === "object" && field !== null && "pattern" in field)
+    fields.some(
+      (field: unknown) =>
+        typeof field === "object" && field !== null && "pattern" in field && field.pattern !== undefined,
+    )
   );
+}
+
+/** The form widget's wait for the pattern engine: its load when `payload` has patterns, else nothing. */
+export function patternsReady(payload: FormRequest): Promise<void> | undefined {
+  return hasPattern(payload) ? patternEngineReady() : undefined;
 }
 
 const fieldBase = {
@@ -327,7 +335,7 @@ export function formValuesSchema(fields: readonly FormField[]): FormValuesSchema
   // Object.prototype member ("toString", "constructor") reads as the inherited function.
   const schema: FormValuesSchema = z.preprocess(ownProperties, z.strictObject(shape));
   // Not while patterns wait for their engine: the schema built once it is in will check them.
-  if (patternEngine() || !fields.some((field) => "pattern" in field && field.pattern !== undefined)) {
+  if (patternEngine() || !hasPattern({ fields })) {
     valuesSchemaCache.set(fields, schema);
   }
   return schema;

@@ -173,12 +173,6 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   };
 }
 
-/**
- * Suspends until `promise` settles: React 19's `use`, or on React 18 the thrown promise its
- * Suspense has always understood. The surrounding `Suspense` (one per request in
- * `HitlRenderer`) shows meanwhile.
- */
-
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };
 const NO_KIND: HitlIssue = {
   path: [],

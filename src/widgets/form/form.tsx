@@ -9,8 +9,8 @@ import {
   type FormValues,
   formDefaults,
   formKind,
+  patternsReady,
 } from "../../kinds/form";
-import { patternEngineReady } from "../../kinds/pattern-engine";
 import { useLabels } from "../../react/labels";
 import { suspend } from "../../react/suspend";
 import type { HitlWidgetProps } from "../../react/widget-props";
@@ -104,7 +104,8 @@ function Root(props: FormRootProps) {
   const { fields } = payload;
   // Patterns need the pattern engine, loaded on first use: the registry waits for it before a
   // request renders, and a Form rendered directly suspends here until it is in.
-  if (fields.some((field) => "pattern" in field && field.pattern !== undefined)) suspend(patternEngineReady());
+  const patterns = patternsReady(payload);
+  if (patterns) suspend(patterns);
   const defaults = useMemo(() => formDefaults(fields), [fields]);
   const [badInput, setBadInputState] = useState<ReadonlySet<string>>(() => new Set());
   const base = useId();

@@ -280,27 +280,29 @@ function useRowWindow({
     () => rowStarts(count, rowHeight, measure ? heights : undefined),
     [count, rowHeight, measure, heights],
   );
-  const range = rowsInView(starts, view.current.top, viewportHeight);
-  const rows = rowsToRender(range, count, overscan, keep);
+  const windowAt = (top: number, height: number) => {
+    const inView = rowsInView(starts, top, height > 0 ? height : fallbackHeight);
+    return { range: inView, rows: rowsToRender(inView, count, overscan, keep) };
+  };
+  const { range, rows } = windowAt(view.current.top, view.current.height);
 
   // What the scroll and resize handlers compare against (the latest render's rows).
-  const latest = useRef({ starts, range, rows, rowHeight, fallbackHeight, overscan, keep });
-  latest.current = { starts, range, rows, rowHeight, fallbackHeight, overscan, keep };
+  const latest = useRef({ starts, range, rows, rowHeight, windowAt });
+  latest.current = { starts, range, rows, rowHeight, windowAt };
 
   // Read the box, and re-render when that changes which rows to render.
   const sync = useRef((element: HTMLElement) => {
     const next = { top: element.scrollTop, height: element.clientHeight };
     view.current = next;
-    const { starts, range, rows, fallbackHeight, overscan, keep } = latest.current;
-    const inView = rowsInView(starts, next.top, next.height > 0 ? next.height : fallbackHeight);
-    const wanted = rowsToRender(inView, starts.length - 1, overscan, keep);
+    const { range, rows, windowAt } = latest.current;
+    const wanted = windowAt(next.top, next.height);
     // The rows in view matter too: a short collection renders whole, yet its end coming into
     // view asks for the next page.
     if (
-      inView?.first !== range?.first ||
-      inView?.last !== range?.last ||
-      wanted.length !== rows.length ||
-      wanted.some((row, i) => row !== rows[i])
+      wanted.range?.first !== range?.first ||
+      wanted.range?.last !== range?.last ||
+      wanted.rows.length !== rows.length ||
+      wanted.rows.some((row, i) => row !== rows[i])
     ) {
       rerender();
     }
