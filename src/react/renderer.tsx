@@ -20,7 +20,7 @@ import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry } from "./registry";
 import { ReplyTextContext } from "./reply-text";
-import { type ParkedInput, useParkedInput } from "./use-parked-input";
+import { type RendererInput, useRendererInput } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
 export const rendererLabels = {
@@ -175,13 +175,21 @@ interface RequestWidgetProps {
 
 /** One request: its kind's widget, or the fallback. Re-renders only when its own request changes. */
 const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallback }: RequestWidgetProps) {
-  const input = useParkedInput(requestId);
+  const input = useRendererInput(requestId);
   const { request, resolution } = input;
   if (!request || !resolution) return null;
   const dismiss =
     request.dismissible === true && (input.status === "open" || input.status === "error") ? (
       <DismissButton onDismiss={input.dismiss} />
     ) : null;
+  if (resolution.type === "loading") {
+    return (
+      <>
+        {dismiss}
+        <LoadingShell requestId={requestId} />
+      </>
+    );
+  }
   if (resolution.type === "fallback") {
     return (
       <>
@@ -210,6 +218,8 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
  * What a request shows while its widget loads (the first request of a lazy kind): the prompt, a
  * status that says so, and Decline — the request is answerable from the first frame. Once the
  * widget has loaded it takes this place, with whatever state the request reached meanwhile.
+ * In the browser `RequestWidget` renders it; on a server render or while hydrating, the widget
+ * suspends and this is the boundary's fallback (hence it reads the request by id itself).
  */
 function LoadingShell({ requestId }: { requestId: string }) {
   const { client } = useHitlContext();
@@ -305,7 +315,7 @@ class RequestBoundary extends Component<BoundaryProps, { error: Error | null }> 
 }
 
 function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetProps & { error: Error }) {
-  const input = useParkedInput(requestId);
+  const input = useRendererInput(requestId);
   if (!input.request) return null;
   return (
     <Fallback
@@ -317,7 +327,7 @@ function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetP
 }
 
 /** What every widget gets from its request's input: prompt, status, error, decline and retry. */
-function commonProps(input: ParkedInput, prompt: string) {
+function commonProps(input: RendererInput, prompt: string) {
   return {
     prompt,
     status: input.status,
@@ -332,7 +342,7 @@ function commonProps(input: ParkedInput, prompt: string) {
 
 /** The fallback's props for a request: why it fell back, its options and any recorded answer. */
 function fallbackProps(
-  input: ParkedInput,
+  input: RendererInput,
   request: ParkedRequest,
   reason: FallbackProps["reason"],
   kind: string,

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { type AnswerBody, declined } from "../core/answer";
 import type { SubmitResult } from "../core/client";
 import type { HitlIssue } from "../core/issues";
@@ -65,6 +65,35 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   request: ParkedRequest | string,
   options: UseParkedInputOptions<D> = {},
 ): ParkedInput<RequestOf<D>, ResponseOf<D>> {
+  return useInput(request, options, "suspend") as ParkedInput<RequestOf<D>, ResponseOf<D>>; // never `loading` when suspending
+}
+
+/** What the renderer reads of a request: as `ParkedInput`, but `loading` while its widget loads. */
+export interface RendererInput extends Omit<ParkedInput, "resolution"> {
+  readonly resolution: RegistryResolution | undefined;
+}
+
+/**
+ * @internal `HitlRenderer`'s binding. While a lazy widget loads it resolves to `loading` and
+ * renders again once the load settles, instead of suspending: React holds back the reveal of a
+ * suspended boundary for up to 300 ms after its fallback showed, so a first picker would wait
+ * that long for nothing. A server render and hydration still suspend — that is what puts the
+ * widget's markup in the HTML and keeps it while the client loads the widget.
+ */
+export function useRendererInput(requestId: string): RendererInput {
+  return useInput(requestId, {}, "report");
+}
+
+// `false` in the browser after hydration; `true` on the server and while hydrating.
+const subscribeNever = () => () => {};
+const onClient = () => false;
+const onServer = () => true;
+
+function useInput<D extends AnyKind>(
+  request: ParkedRequest | string,
+  options: UseParkedInputOptions<D>,
+  whileLoading: "suspend" | "report",
+): RendererInput {
   const { client, registry, collections, reportError } = useHitlContext();
   const requestId = typeof request === "string" ? request : request.requestId;
   const { store, connection: conn } = client.transport;
@@ -74,12 +103,16 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
   const connection = useSyncExternalStore(conn.subscribe, conn.getSnapshot, () => "catching-up" as const);
 
   const memoized = useMemo(() => (current ? registry.resolve(current) : undefined), [current, registry]);
+  const loading = memoized?.type === "loading" ? memoized.loaded : undefined;
+  const serverOrHydrating = useSyncExternalStore(subscribeNever, onClient, onServer);
+  const suspends = whileLoading === "suspend" || serverOrHydrating;
+  const loaded = useSettled(suspends ? undefined : loading);
   // While its request loads (the widget, then what its kind prepares), every render suspends on
   // the promise it first saw: React replays a suspended render and expects the same `use`, and a
   // settled promise returns at once. Then the registry resolves again, now to the widget.
-  if (memoized?.type === "loading") suspend(memoized.loaded);
-  let resolved = memoized?.type === "loading" && current ? registry.resolve(current) : memoized;
-  if (resolved?.type === "loading" && current) {
+  if (loading && suspends) suspend(loading);
+  let resolved = loading && current ? registry.resolve(current) : memoized;
+  if (resolved?.type === "loading" && current && (suspends || loaded)) {
     // The registry's one promise covers every step, so this means a step that never finished.
     resolved = {
       type: "fallback",
@@ -88,13 +121,9 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
       issues: [{ path: [], message: `The widget for "${current.kind}" did not finish loading` }],
     };
   }
-  const widgetResolution = resolved as Exclude<RegistryResolution, { type: "loading" }> | undefined;
   // A request naming a collection the app has no loader for gets the fallback (prompt, free text,
   // Decline) instead of a widget that could never show an item.
-  const source =
-    widgetResolution?.type === "widget"
-      ? widgetResolution.entry.kind.collection?.sourceOf(widgetResolution.payload)
-      : undefined;
+  const source = resolved?.type === "widget" ? resolved.entry.kind.collection?.sourceOf(resolved.payload) : undefined;
   const missing = source && !Object.hasOwn(collections, source.id) ? source.id : undefined;
   const resolution =
     missing && current
@@ -104,7 +133,7 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
           kind: current.kind,
           issues: [{ path: ["source", "id"], message: new MissingCollectionError(missing).message }],
         }
-      : widgetResolution;
+      : resolved;
   useEffect(() => {
     if (missing) {
       reportError({
@@ -162,7 +191,7 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     ...view,
     request: current,
     resolution,
-    payload: payload as RequestOf<D> | undefined, // parsed by `kind` above
+    payload,
     connection,
     error: current?.error?.message,
     submit,
@@ -171,6 +200,23 @@ export function useParkedInput<D extends AnyKind = AnyKind>(
     dismiss,
     retry,
   };
+}
+
+/** Whether `promise` has settled: a render once it has (a promise never settled reads `false`). */
+function useSettled(promise: Promise<void> | undefined): boolean {
+  const [settled, setSettled] = useState<Promise<void>>();
+  useEffect(() => {
+    if (!promise) return;
+    let live = true;
+    const mark = () => {
+      if (live) setSettled(promise);
+    };
+    promise.then(mark, mark);
+    return () => {
+      live = false;
+    };
+  }, [promise]);
+  return promise !== undefined && settled === promise;
 }
 
 const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };

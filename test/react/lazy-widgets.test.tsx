@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { prerender } from "react-dom/static";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
 import { createRegistry, lazyWidget, type WidgetEntry, widget } from "../../src/react/registry";
@@ -112,5 +114,99 @@ describe("lazy widgets", () => {
     await preloaded;
     expect(registry.resolve({ kind: "pick", payload: { kind: "pick", ids: ["a"] } }).type).toBe("widget");
     expect(loader.calls()).toBe(1);
+  });
+
+  describe("outside act, as in a browser", () => {
+    // React's act flushes a suspended boundary's reveal at once; a page does not, so these run
+    // the way a page does and count macrotasks (never wall-clock time).
+    const flag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    beforeEach(() => {
+      flag.IS_REACT_ACT_ENVIRONMENT = false;
+    });
+    afterEach(() => {
+      flag.IS_REACT_ACT_ENVIRONMENT = true;
+    });
+
+    /** Waits (one macrotask at a time, at most `ticks`) until `done`; says whether it came. */
+    async function within(ticks: number, done: () => boolean): Promise<boolean> {
+      for (let tick = 0; tick < ticks; tick++) {
+        if (done()) return true;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return done();
+    }
+
+    it("given a lazy widget that loads after the page hydrated, should show the widget as soon as it has loaded", async () => {
+      // Suspending would show the loading shell as a Suspense fallback, and React holds back the
+      // reveal of a boundary for up to 300 ms after its fallback showed: thousands of macrotasks.
+      const loader = controlledLoad();
+      const session = createTestSession();
+      askPick(session);
+      const container = document.body.appendChild(document.createElement("div"));
+      const root = createRoot(container);
+      root.render(
+        <HitlProvider
+          transport={createTestTransport(session)}
+          registry={createRegistry(lazyWidget<typeof pickKind>("pick", loader.load))}
+          journal={noopJournal}
+        >
+          <HitlRenderer fallback={TestFallback} />
+        </HitlProvider>,
+      );
+      const shell = () => container.querySelector('[data-slot="widget"][data-state="loading"]');
+      expect(await within(50, () => shell() !== null)).toBe(true);
+      loader.finish(widget(pickKind, PickWidget));
+      expect(await within(20, () => container.querySelector('[data-testid="pick"]') !== null)).toBe(true);
+      expect(shell()).toBeNull();
+      root.unmount();
+      container.remove();
+    });
+
+    it("given server HTML with the widget and a client whose widget has not loaded, hydration should keep the widget's markup until it loads, then answer once", async () => {
+      const session = createTestSession({ latencyMs: 1 });
+      const ref = askPick(session);
+      const page = (registry: ReturnType<typeof createRegistry>) => (
+        <HitlProvider transport={createTestTransport(session)} registry={registry} journal={noopJournal}>
+          <HitlRenderer fallback={TestFallback} />
+        </HitlProvider>
+      );
+      // The server: its own registry (another process), which loads at once.
+      const serverRegistry = createRegistry(
+        lazyWidget<typeof pickKind>("pick", async () => widget(pickKind, PickWidget)),
+      );
+      const { prelude } = await prerender(page(serverRegistry));
+      const container = document.body.appendChild(document.createElement("div"));
+      container.innerHTML = await new Response(prelude).text();
+      expect(container.querySelector('[data-testid="pick"]')).not.toBeNull();
+
+      const loader = controlledLoad();
+      const recoverable: unknown[] = [];
+      // A mismatch is logged too; the one warning expected here is the test's own doing (a server
+      // and a client renderer in one process share the context objects).
+      const logged: unknown[] = [];
+      const error = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+        if (!String(args[0]).startsWith("Detected multiple renderers")) logged.push(args);
+      });
+      const root = hydrateRoot(container, page(createRegistry(lazyWidget<typeof pickKind>("pick", loader.load))), {
+        onRecoverableError: (error) => recoverable.push(error),
+      });
+      // Hydrating while the widget loads: the server's markup stays (no loading shell swapped in).
+      expect(await within(20, () => loader.calls() > 0)).toBe(true);
+      expect(container.querySelector('[data-testid="pick"]')).not.toBeNull();
+      expect(container.querySelector('[data-state="loading"]')).toBeNull();
+      loader.finish(widget(pickKind, PickWidget));
+      const button = () => [...container.querySelectorAll("button")].find((b) => b.textContent === "Pick a");
+      expect(await within(50, () => button() !== undefined)).toBe(true);
+      // Hydrated: the button answers (a click on server HTML alone would do nothing).
+      await within(20, () => false);
+      button()?.click();
+      await session.whenIdle();
+      expect(session.answers(ref.requestId)).toHaveLength(1);
+      expect(recoverable).toEqual([]);
+      expect(logged).toEqual([]);
+      error.mockRestore();
+      root.unmount();
+      container.remove();
+    });
   });
 });
