@@ -283,6 +283,10 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     renderChat(transport);
     expect(screen.queryByRole("textbox")).toBeNull();
     expect(document.querySelector('[data-slot="widget"]')?.textContent).toMatch(why);
+    // Nobody answered it: the receipt says it could not be shown, not that an answer was refused.
+    expect(document.querySelector('[data-slot="receipt-outcome"]')).toHaveTextContent(
+      "This request could not be shown.",
+    );
   });
 
   it("given a rich-picker hint, should render the media picker and return content that validates against the flat schema", async () => {

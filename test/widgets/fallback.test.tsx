@@ -167,6 +167,24 @@ describe("Fallback", () => {
     });
   });
 
+  describe("given a request the agent refused", () => {
+    it("should say the agent could not use the answer it was sent", () => {
+      const { container } = setup({ status: "invalid", answerText: "16:9 please" });
+      expect(container.querySelector('[data-slot="receipt-outcome"]')).toHaveTextContent(
+        "The agent could not use this answer.",
+      );
+    });
+
+    it("should say the request could not be shown when nobody answered it, and keep saying why", () => {
+      const { container } = setup({ status: "invalid" });
+      expect(container.querySelector('[data-slot="receipt-outcome"]')).toHaveTextContent(
+        "This request could not be shown.",
+      );
+      expect(screen.getByText(/Details/)).toBeInTheDocument();
+      expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    });
+  });
+
   describe("given a send error", () => {
     it("should show the error, retry once, and stay answerable", async () => {
       const onRetry = vi.fn();

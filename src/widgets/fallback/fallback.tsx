@@ -24,6 +24,7 @@ import {
   ShellDecline,
   ShellPrompt,
   ShellReceipt,
+  type ShellReceiptProps,
   ShellRoot,
   ShellStatus,
   useShell,
@@ -266,6 +267,28 @@ function Summary({ answerText, answerValue }: { answerText: string | undefined; 
   );
 }
 
+/**
+ * The receipt. A request refused before anyone answered it (the transport found it unusable, as
+ * MCP does with a form outside the spec's schema subset) says it could not be shown, rather than
+ * the shell's "could not use this answer": there was none. Its issues stay above, saying why.
+ */
+function Receipt({
+  answerText,
+  answerValue,
+  ...props
+}: ShellReceiptProps & Pick<FallbackProps, "answerText" | "answerValue">) {
+  const { labels } = useFallback();
+  const { status } = useShell();
+  const unanswered = status === "invalid" && answerText === undefined && answerValue === undefined;
+  return (
+    <ShellReceipt
+      summary={<Summary answerText={answerText} answerValue={answerValue} />}
+      {...(unanswered ? { outcome: labels.receiptNotShown } : {})}
+      {...props}
+    />
+  );
+}
+
 /** The styled fallback: prompt, notice, details, options, free text, Decline, status, receipt. */
 export function Fallback({ prompt, answerText, answerValue, ...props }: FallbackProps) {
   return (
@@ -277,7 +300,7 @@ export function Fallback({ prompt, answerText, answerValue, ...props }: Fallback
       {/* Decline beside Send: one row of actions, as in every other widget. */}
       <FreeText actions={<Decline />} />
       <ShellStatus />
-      <ShellReceipt summary={<Summary answerText={answerText} answerValue={answerValue} />} />
+      <Receipt answerText={answerText} answerValue={answerValue} />
     </Root>
   );
 }
@@ -291,5 +314,5 @@ Fallback.FreeText = FreeText;
 Fallback.Actions = ShellActions;
 Fallback.Decline = Decline;
 Fallback.Status = ShellStatus;
-Fallback.Receipt = ShellReceipt;
+Fallback.Receipt = Receipt;
 Fallback.Summary = Summary;

@@ -9,5 +9,7 @@ export const fallbackLabels = {
   emptyText: "Write an answer first.",
   tooLong: (max: number) => `Must be at most ${max} characters.`,
   receiptWrote: "Answer",
+  /** The receipt of a request refused before anyone answered it (e.g. an MCP form outside the supported schema). */
+  receiptNotShown: "This request could not be shown.",
 };
 export type FallbackLabels = typeof fallbackLabels;

@@ -239,10 +239,12 @@ export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = tr
 export interface ShellReceiptProps extends ComponentPropsWithoutRef<"div"> {
   /** What was chosen, shown for answered / approved / denied. */
   summary?: ReactNode;
+  /** Replaces the outcome's heading ("Answered", "Declined", …) where a widget knows better. */
+  outcome?: ReactNode;
 }
 
 /** The read-only record once the request is answered or ended; nothing otherwise. */
-export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps) {
+export function ShellReceipt({ summary, outcome, className, ...props }: ShellReceiptProps) {
   const { status, labels, declineReason } = useShell();
   const replyText = useReplyText();
   if (!isSettledStatus(status)) return null;
@@ -263,7 +265,7 @@ export function ShellReceipt({ summary, className, ...props }: ShellReceiptProps
   return (
     <div data-slot="receipt" data-state={status} className={cx("hitl-receipt", className)} {...props}>
       <p data-slot="receipt-outcome" className="hitl-receipt-outcome">
-        {heading[status]}
+        {outcome ?? heading[status]}
       </p>
       {showSummary &&
         (replyText !== undefined ? (
