@@ -171,6 +171,8 @@ export const RefusedSchema: Story = {
     await expect(within(context.canvasElement).queryByRole("textbox")).toBeNull();
     await expect(widget(context.canvasElement)).toHaveAttribute("data-state", "invalid");
     await expect(widget(context.canvasElement)).toHaveTextContent(/Unsupported type "object"/);
+    // Nobody answered it: the receipt says it could not be shown, not that an answer was refused.
+    await expect(widget(context.canvasElement)).toHaveTextContent("This request could not be shown.");
   },
 };
 
@@ -252,6 +254,7 @@ export const UrlRefused: Story = {
     await waitFor(() => expect(scene.results).toEqual([{ action: "decline" }]));
     await expect(within(context.canvasElement).queryByRole("link")).toBeNull();
     await expect(widget(context.canvasElement)).toHaveTextContent(/Only https: links/);
+    await expect(widget(context.canvasElement)).toHaveTextContent("This request could not be shown.");
   },
 };
 
