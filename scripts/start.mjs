@@ -42,7 +42,16 @@ const mcp = await startMcpServer({ port: mcpPort, log: (line) => console.error(l
 const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PLAYGROUND_PORT: String(pagePort), EVE_PORT: String(eve.port), MCP_PORT: String(mcp.port) },
+  env: {
+    ...process.env,
+    PLAYGROUND_PORT: String(pagePort),
+    EVE_PORT: String(eve.port),
+    MCP_PORT: String(mcp.port),
+    // The config imports the kit's sources (the cross-device guard), written for bundlers without
+    // file extensions; Vite's default config loader bundles them fine, and its notice about a
+    // future loader that would not is a page of noise in a new user's first run.
+    VITE_CONFIG_NATIVE_IGNORE_WARNING: "true",
+  },
   detached: true,
 });
 let announced = false;
