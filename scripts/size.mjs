@@ -51,9 +51,9 @@ export const CEILINGS = {
   core: 5.5,
   // The page: 18.6 once the renderer rendered a loading widget's shell itself in the browser (no
   // Suspense reveal throttle: request → interactive cold 325 → 107 ms); 18.4 once the registry
-  // waited on a kind's preparation (the form's pattern engine,
-  // ~45 kB gz, now loads only for a form with a pattern); 18.2 after the fallback's value reader went lazy and the provider stopped
-  // building a QueryClient (raised to 19.7 with remote collections, then lowered).
+  // waited on a kind's preparation (the form's pattern engine, ~45 kB gz, now loads only for a
+  // form with a pattern); 18.2 after the fallback's value reader went lazy and the provider
+  // stopped building a QueryClient (raised to 19.7 with remote collections, then lowered).
   page: 18.9,
   // The total: 59.9 once re2js got a chunk of its own (the form's code had been undercounted by
   // ~1.2 kB while the two shared a chunk and gzip was split between them by minified bytes), after
