@@ -2,7 +2,7 @@
  * The ways a UI sends two answers, or none, for one parked request — each must still give the
  * agent's model exactly one tool result and leave the widget on a receipt, never spinning.
  */
-import type { Page, Route } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { countToolResults } from "../../src/server/transcript";
 import {
   ASPECT_RATIO_BY_MOUSE,
@@ -18,6 +18,32 @@ import { expect, test } from "./fixtures";
 import { expectOneToolResult, promptsWithResult } from "./prompt-log";
 
 const media = (...selected: string[]) => ({ type: "json", value: { status: "answered", value: { selected } } });
+
+/**
+ * Clicks both tabs' buttons at once, with every answer POST of the context held until both clicks
+ * have landed. Without the hold, on a loaded machine the first tab's answer could reach eve and
+ * come back over the second tab's stream while Playwright still checked the second button, which
+ * then was gone (a receipt): that round would never run the race it is there for.
+ */
+async function clickBothAtOnce(context: BrowserContext, first: Locator, second: Locator) {
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The answer route (`POST /eve/v1/session/:id`); the stream (`…/stream`) is not matched.
+  const answerRoute = (url: URL) => /\/eve\/v1\/session\/[^/]+$/.test(url.pathname);
+  const hold = async (route: Route) => {
+    if (route.request().method() === "POST") await clicked;
+    await route.fallback();
+  };
+  await context.route(answerRoute, hold);
+  try {
+    await Promise.all([first.click(), second.click()]);
+  } finally {
+    release();
+  }
+  await context.unroute(answerRoute, hold);
+}
 
 /** Chooses exactly these images by clicking their tiles in the inline grid (left selected if already). */
 async function chooseImages(asked: Asked, ...names: string[]) {
@@ -222,10 +248,11 @@ test("the same session in two tabs, both submitting at once: one answer, both sh
 
   await chooseImages(first, LIGHTHOUSE);
   await chooseImages(second, VOLCANO);
-  await Promise.all([
-    first.widget.getByRole("button", { name: "Submit" }).click(),
-    second.widget.getByRole("button", { name: "Submit" }).click(),
-  ]);
+  await clickBothAtOnce(
+    context,
+    first.widget.getByRole("button", { name: "Submit" }),
+    second.widget.getByRole("button", { name: "Submit" }),
+  );
 
   await expectReceipt(page, first, "answered");
   await expectReceipt(other, second, "answered");
@@ -264,10 +291,11 @@ test.describe("two tabs submitting at once, every picker, repeated", () => {
         const second = await widgetOn(other, await toolName(first));
         await fill(page, first);
         await fill(other, second);
-        await Promise.all([
-          first.widget.getByRole("button", { name: submit }).click(),
-          second.widget.getByRole("button", { name: submit }).click(),
-        ]);
+        await clickBothAtOnce(
+          context,
+          first.widget.getByRole("button", { name: submit }),
+          second.widget.getByRole("button", { name: submit }),
+        );
         await expectReceipt(page, first, "answered");
         await expectReceipt(other, second, "answered");
         await expectOneToolResult(promptLog, first.callId, how.output);
