@@ -18,9 +18,13 @@ const entries = {
   testing: "src/testing/index.ts",
   "adapters/eve": "src/adapters/eve/index.ts",
   "adapters/eve/wire": "src/adapters/eve/wire.ts",
+  "adapters/eve/transport": "src/adapters/eve/transport.ts",
   "adapters/mcp": "src/adapters/mcp/index.ts",
+  "adapters/mcp/transport": "src/adapters/mcp/transport.ts",
   "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
+  "adapters/ai-sdk/transport": "src/adapters/ai-sdk/transport.ts",
   "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
+  "adapters/ag-ui/transport": "src/adapters/ag-ui/transport.ts",
   widgets: "src/widgets/index.ts",
   "widgets/media-picker": "src/widgets/media-picker/media-picker.entry.ts",
   "widgets/template-picker": "src/widgets/template-picker/template-picker.entry.ts",
@@ -89,6 +93,7 @@ function bundleStyles(): Plugin {
  */
 const kitAliases = [
   { find: /^hitl-kit$/, replacement: resolve("src/index.tsx") },
+  { find: /^hitl-kit\/adapters\/([a-z-]+)\/transport$/, replacement: resolve("src/adapters/$1/transport.ts") },
   { find: /^hitl-kit\/([a-z-]+)$/, replacement: resolve("src/$1/index.ts") },
 ];
 

@@ -263,7 +263,7 @@ export const WidgetThrows: Story = {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
     const group = await canvas.findByRole("group", { name: CHART_PROMPT });
-    await expect(group).toHaveAttribute("data-reason", "widget-error");
+    await expect(group).toHaveAttribute("data-reason", "widget-crashed");
     await expect(group).toHaveAttribute("data-kind", "chart");
     await userEvent.click(within(group).getByText("Details (1 problem)"));
     await expect(within(group).getByText("Cannot read the series (the chart library failed to load)")).toBeVisible();
@@ -290,7 +290,7 @@ export const WidgetThrowsOption: Story = {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
     const group = await canvas.findByRole("group", { name: REGION_PROMPT });
-    await expect(group).toHaveAttribute("data-reason", "widget-error");
+    await expect(group).toHaveAttribute("data-reason", "widget-crashed");
     await expect(group).toHaveAttribute("data-kind", "question");
     await userEvent.click(within(group).getByRole("button", { name: "Europe (Ireland)" }));
     await expect(await expectOneAnswer(hitl)).toEqual({ optionId: "eu-west-1", requestId: hitl.ref.requestId });

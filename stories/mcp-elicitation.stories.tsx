@@ -5,9 +5,10 @@ import { type ElicitRequestParams, type ElicitResult, ElicitResultSchema } from 
 import type { Meta, StoryContext, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { createMcpTransport, type McpHitlTransport } from "../src/adapters/mcp/transport";
+import { createHitlClient, type HitlClient } from "../src/core/client";
 import { noopJournal } from "../src/core/journal";
 import { selectRequests } from "../src/core/ledger";
-import { HitlProvider, HitlRenderer } from "../src/index";
+import { defaultRegistry, HitlProvider, HitlRenderer } from "../src/index";
 import { mediaKind } from "../src/kinds/media";
 import { elicitationFor } from "../src/server/mcp";
 
@@ -27,6 +28,7 @@ interface McpArgs {
 
 interface McpScene {
   readonly transport: McpHitlTransport;
+  readonly client: HitlClient;
   /** Every result the server received, in order (a second one would be a bug). */
   readonly results: ElicitResult[];
   readonly server: McpServer;
@@ -47,8 +49,10 @@ async function connect(args: McpArgs): Promise<McpScene> {
     .request({ method: "elicitation/create", params: args.params }, ElicitResultSchema, { signal: abort.signal })
     .then((result) => results.push(result))
     .catch(() => undefined);
-  await waitFor(() => expect(selectRequests(transport.store.getSnapshot())).toHaveLength(1));
-  return { transport, results, server, abort };
+  // The page's client, built here so the loader can wait on its ledger before the story renders.
+  const hitl = createHitlClient({ transport, kinds: defaultRegistry, journal: noopJournal });
+  await waitFor(() => expect(selectRequests(hitl.store.getSnapshot())).toHaveLength(1));
+  return { transport, client: hitl, results, server, abort };
 }
 
 const sceneOf = (context: Pick<StoryContext<McpArgs>, "loaded">): McpScene => {
@@ -63,7 +67,7 @@ const meta = {
   title: "Adapters/MCP elicitation",
   loaders: [async (context) => ({ mcp: await connect(context.args) })],
   render: (_args, context) => (
-    <HitlProvider transport={sceneOf(context).transport} journal={noopJournal}>
+    <HitlProvider transport={sceneOf(context).transport} client={sceneOf(context).client} journal={noopJournal}>
       <HitlRenderer settled="all" />
     </HitlProvider>
   ),

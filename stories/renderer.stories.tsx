@@ -140,7 +140,7 @@ export const WidgetThrows: Story = {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
     const group = await canvas.findByRole("group", { name: "Which chart fits this data?" });
-    await expect(group).toHaveAttribute("data-reason", "widget-error");
+    await expect(group).toHaveAttribute("data-reason", "widget-crashed");
 
     await userEvent.click(within(group).getByRole("textbox", { name: "Your answer" }));
     await userEvent.keyboard("A bar chart{Control>}{Enter}{/Control}");

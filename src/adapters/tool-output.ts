@@ -98,7 +98,6 @@ export function pickerRequestFromToolCall(call: PickerToolCall): ParkedRequestIn
     requestId: call.toolCallId,
     callId: call.toolCallId,
     toolName: call.toolName,
-    origin: "question",
     prompt,
     kind,
     payload: ui,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { capIssues, fromZodIssues, type HitlIssue, type Validated } from "./issues";
+import type { ParkedRequestInit } from "./model";
 
 /**
  * What crosses the seam between the kit and a transport: one typed answer per request. No wire
@@ -42,6 +43,8 @@ export interface TransportAnswer<V = unknown> {
   /** The request's registry key (`ParkedRequest.kind`), so the adapter can pick its wire form. */
   readonly kind: string;
   readonly answer: AnswerBody<V>;
+  /** The request as the client's ledger holds it (its call, tool, whether the transport itself asked). */
+  readonly request: ParkedRequestInit;
 }
 
 /** A decline, with a trimmed, bounded reason (a blank reason is no reason). */

@@ -1,47 +1,92 @@
 import { type AnswerBody, answerProblem } from "./answer";
 import type { HitlIssue } from "./issues";
 import { noopJournal, type SubmissionJournal } from "./journal";
-import { type LedgerProblem, selectRequest, selectRequests } from "./ledger";
-import type { ParkedRequest } from "./model";
-import type { LedgerStore } from "./store";
-import { type HitlTransport, HitlTransportError, type TransportConnection, toTransportError } from "./transport";
+import {
+  type AnswerContext,
+  type AnyKindContract,
+  type KindSource,
+  kindSourceOf,
+  parseRequest,
+  validateAnswer,
+} from "./kind";
+import { type LedgerProblem, type LedgerState, selectRequest, selectRequests } from "./ledger";
+import { type ParkedRequest, RESERVED_KINDS, type RequestState } from "./model";
+import { createLedgerStore, type LedgerStore } from "./store";
+import {
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+  type TransportConnection,
+  toTransportError,
+} from "./transport";
 
 /**
- * The framework-free client: one per transport, like TanStack Query's `QueryClient`. It owns
- * everything exactly-once needs beyond the ledger itself:
- * - the one gate (`answer`): only the caller that moves a request from `open` to `submitting`
- *   sends, so double clicks, two renderers and StrictMode's double effects send once;
+ * The framework-free client, like TanStack Query's `QueryClient`: it owns the ledger (the one
+ * record of every request a transport delivered) and everything exactly-once needs:
+ * - the one gate (`answer`, `sendMessage`): only the caller that moves a request from `open` to
+ *   `submitting` sends, so double clicks, two renderers and StrictMode's double effects send once;
+ * - the kinds: an answer is validated against its request by the kind (the same `validateAnswer`
+ *   the agent's server runs) before anything is sent, and refused with issues otherwise;
  * - the journal: an answer in flight is recorded (reload) and claimed across tabs before it goes;
  * - retries: only answers that certainly never arrived, only for transient causes;
  * - recovery (`mount`): once the stream is live, an unconfirmed answer the server never settled
  *   within the grace period reopens; settled requests are forgotten by the journal.
- * React (`HitlProvider`, `useParkedInput`) is a thin binding over it; time and storage are
- * injectable, so the conformance suite proves the guarantees without a browser.
+ * A transport only converts its events and sends; React (`HitlProvider`, `useParkedInput`) only
+ * subscribes. Time and storage are injectable, so the conformance suite runs without a browser.
  */
 export interface HitlClient {
   readonly transport: HitlTransport;
-  readonly store: LedgerStore;
+  /** The ledger, to read and subscribe to (selectors: `selectRequests`, `selectRequest`). */
+  readonly store: LedgerView;
   readonly journal: SubmissionJournal;
   getRequest(requestId: string): ParkedRequest | undefined;
   getConnection(): TransportConnection;
+  /** The kind of a request's `kind` name, when this client has it (loaded). */
+  kindOf(name: string): AnyKindContract | undefined;
   /**
-   * Sends ONE answer for the request, at most once: validated for the wire, refused while the
-   * transport catches up, and ignored (`ok: true`, nothing sent) when the request is no longer
-   * open — someone already answered it. Never throws; sending failures land in the ledger.
+   * Sends ONE answer for the request, at most once. Checked first, by this client: a value by the
+   * request's kind (schema and cross-check against the request; `context.items` for a remote
+   * collection), an option against the options offered. Never throws; says what happened:
+   * `sent`, `already-answered` (nothing sent: it is no longer open here), `refused` (with the
+   * issues; nothing sent) or `reconnecting` (the transport is catching up; try again).
    */
-  answer(requestId: string, answer: AnswerBody): SubmitResult;
+  answer(requestId: string, answer: AnswerBody, context?: AnswerContext): AnswerResult;
   /** After a `rejected` failure, sends the same answer again (only the first caller sends). */
   retry(requestId: string): void;
   /**
-   * Starts recovery and problem reports; returns the matching stop. Counted, so StrictMode's
-   * mount → unmount → mount and several providers over one client are fine.
+   * Follows the transport, starts recovery and problem reports; returns the matching stop.
+   * Counted, so StrictMode's mount → unmount → mount and several providers over one client are
+   * fine. When the last mount over a transport goes, the client stops following it (and a
+   * transient retry still waiting gives up instead of sending blind).
    */
   mount(): () => void;
+  /** Reports a problem the page survives (`onError`), e.g. a widget that crashed. */
+  report(error: HitlError): void;
   /** Resolves once no send started by this client is in flight (tests, server shutdown). */
   whenIdle(): Promise<void>;
 }
 
-export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly issues: readonly HitlIssue[] };
+/** The ledger as the client shows it: read-only. */
+export interface LedgerView {
+  getSnapshot(): LedgerState;
+  subscribe(listener: () => void): () => void;
+}
+
+/** What `answer` did. `ok` is true only when an answer went out. */
+export type AnswerResult =
+  | { readonly ok: true; readonly status: "sent" }
+  | {
+      readonly ok: false;
+      readonly status: "already-answered";
+      /** Where the request is: answered here (in flight or settled), or settled by the server. */
+      readonly state: Exclude<RequestState, "open">;
+      readonly issues: readonly HitlIssue[];
+    }
+  | { readonly ok: false; readonly status: "refused"; readonly issues: readonly HitlIssue[] }
+  | { readonly ok: false; readonly status: "reconnecting"; readonly issues: readonly HitlIssue[] };
+
+/** @deprecated the old name of `AnswerResult`. */
+export type SubmitResult = AnswerResult;
 
 /** Something went wrong that the page survives: a malformed event, a failed send, a widget crash. */
 export type HitlError =
@@ -71,6 +116,12 @@ export interface RetryPolicy {
 
 export interface HitlClientOptions {
   readonly transport: HitlTransport;
+  /**
+   * The kinds whose answers this client can judge: a list (`[mediaKind, formKind]`) or a registry.
+   * A value answer to a request of any other kind is refused; a decline, an option or a reply
+   * needs no kind.
+   */
+  readonly kinds: KindSource | readonly AnyKindContract[];
   /** Where in-flight answers are noted for reloads and other tabs. @default noopJournal */
   readonly journal?: SubmissionJournal;
   /**
@@ -93,16 +144,65 @@ const defaultClock: Clock = {
 const defaultRetry: RetryPolicy = { attempts: 4, delayMs: (attempt) => Math.min(400 * 2 ** attempt, 4000) };
 
 export const RECONNECTING: HitlIssue = { path: [], message: "Reconnecting to the agent; try again in a moment." };
+const SENT: AnswerResult = { ok: true, status: "sent" };
+const STOPPED_FOLLOWING = "Not sent: this page stopped following the conversation. Send it again.";
+
+/**
+ * One ledger per transport, shared by every client over it (two providers, StrictMode's second
+ * render): the ledger is the one gate, so two clients over one conversation can never both send.
+ * It follows the transport from creation (so the first render, server or client, shows what the
+ * transport knows) until the last mount over it goes.
+ */
+interface Hub {
+  readonly store: LedgerStore;
+  readonly expecting: Set<(kind: string) => void>;
+  mounts: number;
+  stop: (() => void) | undefined;
+  follow(): void;
+}
+
+const hubs = new WeakMap<HitlTransport, Hub>();
+
+function hubFor(transport: HitlTransport): Hub {
+  const known = hubs.get(transport);
+  if (known) return known;
+  const store = createLedgerStore();
+  const hub: Hub = {
+    store,
+    expecting: new Set(),
+    mounts: 0,
+    stop: undefined,
+    follow() {
+      hub.stop ??= transport.connect({
+        // Only a converter's output gets in: local actions (submit, accepted…) are the client's.
+        deliver: (action) => {
+          if (action.type === "transport" || action.type === "malformed") store.dispatch(action);
+        },
+        expect: (kind) => {
+          for (const listener of [...hub.expecting]) listener(kind);
+        },
+      });
+    },
+  };
+  hubs.set(transport, hub);
+  hub.follow();
+  return hub;
+}
 
 export function createHitlClient(options: HitlClientOptions): HitlClient {
   const { transport } = options;
-  const { store, sessionKey } = transport;
+  const { sessionKey } = transport;
+  const hub = hubFor(transport);
+  const { store } = hub;
+  const kinds = kindSourceOf(options.kinds);
   const journal = options.journal ?? noopJournal;
   const clock = options.clock ?? defaultClock;
   const retryPolicy = options.retry ?? defaultRetry;
   const graceMs = options.unconfirmedGraceMs ?? 5000;
   const report = (error: HitlError) => options.onError?.(error);
   const inFlight = new Set<Promise<void>>();
+  const live = () => transport.connection.getSnapshot() === "live";
+  const prefetch = (kind: string) => kinds.preload?.(kind);
 
   // After a reload: this tab's answers that were in flight are unconfirmed, before anything
   // renders, so no widget shows them as open for even a frame.
@@ -113,47 +213,149 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
 
   const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
+  const record = (request: ParkedRequest, answer: AnswerBody, outcome: SendOutcome) => {
+    const { requestId } = request;
+    switch (outcome.type) {
+      case "accepted":
+        store.dispatch({ type: "accepted", requestId });
+        return;
+      case "settled":
+        store.dispatch(
+          { type: "accepted", requestId },
+          {
+            type: "transport",
+            changes: [{ type: "resolved", requestId, outcome: outcome.outcome, response: answer, authoritative: true }],
+          },
+        );
+        return;
+      case "answered-elsewhere":
+        store.dispatch({
+          type: "transport",
+          changes: [
+            {
+              type: "answered-elsewhere",
+              requestId,
+              ...(outcome.response !== undefined ? { response: outcome.response } : {}),
+            },
+          ],
+        });
+        return;
+      default:
+        return outcome satisfies never;
+    }
+  };
+
+  const fail = (requestId: string, error: HitlTransportError) => {
+    store.dispatch({ type: "failed", requestId, error: { kind: error.kind, message: error.message } });
+    if (error.kind === "rejected") journal.release(sessionKey, requestId);
+    report({ type: "send-failed", requestId, error });
+  };
+
   /** Claims across tabs, sends, retries transient refusals; the outcome lands in the ledger. */
-  const deliver = async (requestId: string, answer: AnswerBody) => {
-    const kind = selectRequest(store.getSnapshot(), requestId)?.kind ?? "";
+  const deliver = async (request: ParkedRequest, answer: AnswerBody) => {
+    const { requestId } = request;
     for (let attempt = 1; ; attempt++) {
       try {
         if ((await journal.claim(sessionKey, requestId)) === "taken") {
           // Another tab is answering: wait for the stream to settle it (or reopen it if it never does).
           throw new HitlTransportError("This request is being answered in another tab.", "unconfirmed");
         }
-        await transport.send({ requestId, kind, answer });
-        store.dispatch({ type: "accepted", requestId });
+        record(request, answer, await transport.send({ requestId, kind: request.kind, answer, request }));
         return;
       } catch (caught) {
         const error = toTransportError(caught);
         if (error.kind === "rejected" && error.transient && attempt < retryPolicy.attempts) {
           await wait(retryPolicy.delayMs(attempt));
+          // Nobody follows the stream any more (the app unmounted): the ledger cannot see whether
+          // the request settled meanwhile, so sending now could answer it twice. Give up; a
+          // remounted page shows the request open with this error and can send it again.
+          if (hub.stop === undefined) {
+            fail(requestId, new HitlTransportError(STOPPED_FOLLOWING, "rejected"));
+            return;
+          }
           // The stream may have settled it meanwhile (answered elsewhere, withdrawn).
           if (selectRequest(store.getSnapshot(), requestId)?.state !== "submitting") return;
           continue;
         }
-        store.dispatch({ type: "failed", requestId, error: { kind: error.kind, message: error.message } });
-        if (error.kind === "rejected") journal.release(sessionKey, requestId);
-        report({ type: "send-failed", requestId, error });
+        fail(requestId, error);
         return;
       }
     }
   };
 
-  const start = (requestId: string, answer: AnswerBody) => {
-    const task = deliver(requestId, answer).finally(() => inFlight.delete(task));
+  const start = (request: ParkedRequest, answer: AnswerBody) => {
+    const task = deliver(request, answer).finally(() => inFlight.delete(task));
     inFlight.add(task);
   };
 
-  const answer = (requestId: string, body: AnswerBody): SubmitResult => {
-    const problem = answerProblem(body) ?? (transport.connection.getSnapshot() === "live" ? undefined : RECONNECTING);
+  /** A kind's payload, parsed once per payload object. */
+  const parsed = new WeakMap<object, ReturnType<typeof parseRequest>>();
+  const payloadOf = (kind: AnyKindContract, payload: unknown) => {
+    const key = typeof payload === "object" && payload !== null ? payload : undefined;
+    const known = key && parsed.get(key);
+    if (known) return known;
+    const result = parseRequest(kind, payload);
+    if (key) parsed.set(key, result);
+    return result;
+  };
+
+  /** The answer as it goes out (a decline of a kind without one becomes its value), or why not. */
+  const check = (
+    request: ParkedRequest,
+    body: AnswerBody,
+    context: AnswerContext | undefined,
+  ): { ok: true; body: AnswerBody } | { ok: false; issues: readonly HitlIssue[] } => {
+    const problem = answerProblem(body);
     if (problem) return { ok: false, issues: [problem] };
+    const kind =
+      request.native === true || !RESERVED_KINDS.includes(request.kind) ? kinds.kindOf(request.kind) : undefined;
+    switch (body.type) {
+      case "declined":
+        return kind?.declineAs
+          ? { ok: true, body: { type: "value", value: kind.declineAs(body.reason) } }
+          : { ok: true, body };
+      case "reply":
+        return { ok: true, body };
+      case "dismissed":
+        return request.dismissible === true ? { ok: true, body } : { ok: false, issues: [NOT_DISMISSIBLE] };
+      case "option":
+        return request.options?.some((option) => option.id === body.optionId)
+          ? { ok: true, body }
+          : {
+              ok: false,
+              issues: [{ path: ["optionId"], message: `"${body.optionId}" is not one of this request's options` }],
+            };
+      case "value": {
+        if (request.issues !== undefined && request.issues.length > 0) return { ok: false, issues: request.issues };
+        if (!kind) return { ok: false, issues: [noKind(request)] };
+        const payload = payloadOf(kind, request.payload);
+        if (!payload.ok) return payload;
+        const checked = validateAnswer(kind, payload.value, body.value, context);
+        return checked.ok ? { ok: true, body: { type: "value", value: checked.value } } : checked;
+      }
+      default:
+        return body satisfies never;
+    }
+  };
+
+  const answer = (requestId: string, body: AnswerBody, context?: AnswerContext): AnswerResult => {
+    const request = selectRequest(store.getSnapshot(), requestId);
+    if (!request)
+      return {
+        ok: false,
+        status: "refused",
+        issues: [{ path: [], message: `No request "${requestId}" is known here` }],
+      };
+    if (request.state !== "open") return alreadyAnswered(request.state);
+    const checked = check(request, body, context);
+    if (!checked.ok) return { ok: false, status: "refused", issues: checked.issues };
+    if (!live()) return { ok: false, status: "reconnecting", issues: [RECONNECTING] };
     // The one gate: only the caller that moves the request from open to submitting sends.
-    if (!store.beginSubmit(requestId, body)) return { ok: true };
-    journal.record(sessionKey, requestId, body);
-    start(requestId, body);
-    return { ok: true };
+    if (!store.beginSubmit(requestId, checked.body))
+      return alreadyAnswered(request.state === "open" ? "submitting" : request.state);
+    journal.record(sessionKey, requestId, checked.body);
+    start(request, checked.body);
+    return SENT;
   };
 
   const retry = (requestId: string) => {
@@ -163,23 +365,23 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     // As with `answer`: only the caller whose retry moved the request sends.
     if (before?.state === "open" && after?.state === "submitting" && after.submitted) {
       journal.record(sessionKey, requestId, after.submitted);
-      start(requestId, after.submitted);
+      start(after, after.submitted);
     }
   };
 
-  let mounts = 0;
-  let stop: (() => void) | undefined;
   const reported = new WeakSet<LedgerProblem>();
+  let mounts = 0;
+  let stopRecovery: (() => void) | undefined;
 
   const startRecovery = (): (() => void) => {
     const timers = new Map<string, unknown>();
     const check = () => {
-      const live = transport.connection.getSnapshot() === "live";
+      const isLive = live();
       for (const request of selectRequests(store.getSnapshot())) {
         const { requestId } = request;
         if (request.state === "settled") journal.settle(sessionKey, requestId);
         const unconfirmed = request.state === "submitting" && request.error?.kind === "unconfirmed";
-        if (unconfirmed && live) {
+        if (unconfirmed && isLive) {
           if (!timers.has(requestId)) {
             timers.set(
               requestId,
@@ -211,30 +413,80 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     };
   };
 
-  return {
+  const client: HitlClient = {
     transport,
-    store,
+    store: { getSnapshot: store.getSnapshot, subscribe: store.subscribe },
     journal,
     getRequest: (requestId) => selectRequest(store.getSnapshot(), requestId),
     getConnection: () => transport.connection.getSnapshot(),
+    kindOf: (name) => kinds.kindOf(name),
     answer,
     retry,
+    report,
     mount() {
       mounts += 1;
-      if (mounts === 1) stop = startRecovery();
+      hub.mounts += 1;
+      hub.follow();
+      hub.expecting.add(prefetch);
+      if (mounts === 1) stopRecovery = startRecovery();
       let mounted = true;
       return () => {
         if (!mounted) return;
         mounted = false;
         mounts -= 1;
+        hub.mounts -= 1;
         if (mounts === 0) {
-          stop?.();
-          stop = undefined;
+          stopRecovery?.();
+          stopRecovery = undefined;
+          hub.expecting.delete(prefetch);
+        }
+        if (hub.mounts === 0) {
+          hub.stop?.();
+          hub.stop = undefined;
         }
       };
     },
     async whenIdle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+  };
+  internals.set(client, { store, journal, kinds, live, fail });
+  return client;
+}
+
+/**
+ * What `sendChatMessage` (its own module, so a page without a reply path does not load it) needs
+ * of a client: its ledger's gate and the journal, never exposed on the client itself.
+ * @internal
+ */
+export interface ClientInternals {
+  readonly store: LedgerStore;
+  readonly journal: SubmissionJournal;
+  readonly kinds: KindSource;
+  live(): boolean;
+  fail(requestId: string, error: HitlTransportError): void;
+}
+
+const internals = new WeakMap<HitlClient, ClientInternals>();
+
+/** @internal */
+export function internalsOf(client: HitlClient): ClientInternals | undefined {
+  return internals.get(client);
+}
+
+function alreadyAnswered(state: Exclude<RequestState, "open">): AnswerResult {
+  const message =
+    state === "settled"
+      ? "This request is already over; nothing was sent."
+      : "An answer to this request is already on its way.";
+  return { ok: false, status: "already-answered", state, issues: [{ path: [], message }] };
+}
+
+const NOT_DISMISSIBLE: HitlIssue = { path: [], message: "This request needs an answer; decline it instead." };
+
+function noKind(request: ParkedRequest): HitlIssue {
+  return {
+    path: [],
+    message: `A "${request.kind}" answer cannot be checked here (its kind is not registered, or not loaded yet); answer with text or decline.`,
   };
 }

@@ -13,12 +13,15 @@ export {
   type TransportAnswer,
   validateResponse,
 } from "./answer";
+export { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "./chat-reply";
 export {
+  type AnswerResult,
   type Clock,
   createHitlClient,
   type HitlClient,
   type HitlClientOptions,
   type HitlError,
+  type LedgerView,
   RECONNECTING,
   type RetryPolicy,
   type SubmitResult,
@@ -44,6 +47,17 @@ export {
   type SubmissionJournal,
 } from "./journal";
 export {
+  type AnswerContext,
+  type AnyKindContract,
+  type KindCollectionContract,
+  type KindContract,
+  type KindSource,
+  kindSourceOf,
+  parseRequest,
+  resolveRequest,
+  validateAnswer,
+} from "./kind";
+export {
   canSubmit,
   createLedger,
   type LedgerAction,
@@ -56,25 +70,42 @@ export {
   selectRequests,
 } from "./ledger";
 export {
-  type ApprovalCandidate,
   type Outcome,
   type ParkedRequest,
   type ParkedRequestInit,
   RESERVED_KINDS,
   type RequestOption,
-  type RequestOrigin,
   type RequestState,
   type SubmitError,
 } from "./model";
-export { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
 export {
+  createRequestObserver,
+  type FallbackReason,
+  MissingCollectionError,
+  type RawAnswer,
+  type RequestObserver,
+  type RequestObserverOptions,
+  type RequestRender,
+  type RequestResolver,
+  type RequestSnapshot,
+  type ResolvedEntry,
+} from "./observer";
+export {
+  ACCEPTED,
   alwaysLive,
+  type ChatMessage,
   type ConnectionSource,
-  createTransportState,
+  type ConnectionState,
+  createConnectionState,
+  createTransportEvents,
   errorForHttpStatus,
   type HitlTransport,
   HitlTransportError,
+  type SendOutcome,
+  type TransportAction,
   type TransportConnection,
-  type TransportState,
+  type TransportEvents,
+  type TransportSink,
   toTransportError,
 } from "./transport";
+export { type RequestView, viewOf, type WidgetStatus, widgetStatuses } from "./view";

@@ -1,6 +1,6 @@
 import type { AnswerBody } from "./answer";
 import type { HitlIssue } from "./issues";
-import type { ApprovalCandidate, Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
+import type { Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
 import { emptyMap, forEachIn, getIn, type PMap, setIn } from "./persistent-map";
 
 /**
@@ -34,7 +34,6 @@ export type LedgerChange =
        */
       readonly authoritative: boolean;
     }
-  | { readonly type: "candidate"; readonly requestId: string; readonly candidate: ApprovalCandidate }
   /** The tool call finished: whatever it asked and nobody answered is withdrawn. */
   | { readonly type: "call-ended"; readonly callId: string }
   /** The turn was cancelled or failed: its unanswered requests (except tasks') are withdrawn. */
@@ -72,6 +71,9 @@ export type LedgerAction =
   /** After a reload: this client was sending `answer` when the page went away (unconfirmed). */
   | { readonly type: "restore"; readonly requestId: string; readonly answer: AnswerBody };
 
+/** A converted transport event: what an adapter's converter makes of one event. */
+export type TransportAction = Extract<LedgerAction, { type: "transport" | "malformed" }>;
+
 export interface LedgerProblem {
   readonly eventId?: string;
   readonly eventType: string;
@@ -88,7 +90,6 @@ interface Settlement {
 interface EarlyNews {
   readonly settlement?: Settlement;
   readonly restored?: AnswerBody;
-  readonly candidate?: ApprovalCandidate;
 }
 
 interface Entry {
@@ -219,11 +220,6 @@ function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "
       }
       return settle(state, change.requestId, settlement);
     }
-    case "candidate":
-      if (getIn(state.entries, change.requestId) === undefined) {
-        return mergeEarly(state, change.requestId, { candidate: change.candidate });
-      }
-      return updateRequest(state, change.requestId, (r) => ({ ...r, candidate: change.candidate }));
     case "answered-elsewhere": {
       const marked = updateRequest(state, change.requestId, (r) =>
         r.answeredElsewhere ? r : { ...r, answeredElsewhere: true },
@@ -263,7 +259,6 @@ function addRequest(state: LedgerState, init: ParkedRequestInit): LedgerState {
   if (getIn(state.entries, init.requestId) !== undefined) return state;
   const early = getIn(state.early, init.requestId);
   let request: ParkedRequest = { ...init, seq: state.nextSeq, state: "open" };
-  if (early?.candidate) request = { ...request, candidate: early.candidate };
   if (early?.restored) request = restored(request, early.restored);
   let next: LedgerState = {
     ...state,

@@ -6,9 +6,6 @@ import type { HitlIssue } from "./issues";
  * their own events into these shapes; the ledger and everything above it only know these.
  */
 
-/** Who asked: a question from a tool, a tool approval gate, or a session limit. */
-export type RequestOrigin = "question" | "tool-approval" | "session-limit";
-
 /** A choice the transport itself offers (an approval's approve/deny, a select question's options). */
 export interface RequestOption {
   readonly id: string;
@@ -23,7 +20,6 @@ export interface ParkedRequestInit {
   /** The tool call this request belongs to (the call that gets exactly one result). */
   readonly callId: string;
   readonly toolName: string;
-  readonly origin: RequestOrigin;
   readonly prompt: string;
   /**
    * The registry key: `ui.kind` for typed pickers, or a native kind (`approval`, `question`,
@@ -50,8 +46,8 @@ export interface ParkedRequestInit {
   readonly payload: unknown;
   readonly options?: readonly RequestOption[];
   readonly allowFreeform?: boolean;
+  /** The turn that asked: its end withdraws what it left unanswered (unless a task asked). */
   readonly turnId?: string;
-  readonly stepIndex?: number;
   readonly taskId?: string;
   /** A relayed request's serving call (a sub-agent's request relayed by its parent), when it differs. */
   readonly parentCallId?: string;
@@ -74,12 +70,6 @@ export interface SubmitError {
   readonly issues?: readonly HitlIssue[];
 }
 
-/** A transport's progress report on an approval (a responder policy's verdict). Informational. */
-export interface ApprovalCandidate {
-  readonly outcome: "pending" | "rejected" | "failed" | "timed-out" | "stale";
-  readonly reason?: string;
-}
-
 /** One request as the ledger tracks it. Immutable: a change produces a new object. */
 export interface ParkedRequest extends ParkedRequestInit {
   /** Arrival order in this session; the renderer queues oldest first. */
@@ -92,7 +82,6 @@ export interface ParkedRequest extends ParkedRequestInit {
   /** The answer this client submitted (kept for retry and for the receipt). */
   readonly submitted?: AnswerBody;
   readonly error?: SubmitError;
-  readonly candidate?: ApprovalCandidate;
   /** Another device answered it first; `resolution` holds what was chosen there. */
   readonly answeredElsewhere?: true;
 }

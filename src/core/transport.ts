@@ -1,28 +1,74 @@
-import type { TransportAnswer } from "./answer";
-import { createLedgerStore, type LedgerStore, type LedgerStoreOptions } from "./store";
+import type { AnswerBody, TransportAnswer } from "./answer";
+import type { LedgerProblem, TransportAction } from "./ledger";
+
+export type { TransportAction } from "./ledger";
+
+import type { Outcome, ParkedRequestInit } from "./model";
 
 /**
  * The seam between the kit and a transport (each adapter in `src/adapters`, the in-memory test
- * session). An adapter is a pure converter that feeds `store` from its events, plus a `send` of
- * typed answers; everything about exactly-once (the one gate, retries, the journal, recovery)
- * lives in the client (`createHitlClient`), so every transport gets it. Every adapter runs the
- * conformance suite in `hitl-kit/testing`.
+ * session), shaped like TanStack Query's `queryFn`: a transport never touches the ledger. It
+ * converts its events and delivers them to the client (`connect`), and sends typed answers
+ * (`send`), telling the client what became of each; the client (`createHitlClient`) owns the
+ * ledger and everything about exactly-once (the one gate, the journal, retries, recovery), so
+ * every transport gets it. Every adapter runs the conformance suite in `hitl-kit/testing`.
  */
 export interface HitlTransport {
   /** Identifies the conversation; keys the reload-safe record of in-flight answers. */
   readonly sessionKey: string;
-  /** The ledger this transport's events feed. */
-  readonly store: LedgerStore;
-  /**
-   * Sends one typed answer in the transport's own wire form. Resolves once the server accepted
-   * it. The client calls it at most once per request (again only after a `rejected` failure). Rejects with a
-   * `HitlTransportError` saying whether the answer definitely did not arrive (`rejected`) or
-   * might have (`unconfirmed`); any other error counts as `unconfirmed`.
-   */
-  send(answer: TransportAnswer): Promise<void>;
   /** `live`: events are current; `catching-up`: replaying (answers wait); `offline`. */
   readonly connection: ConnectionSource;
+  /**
+   * Delivers the transport's converted events to `sink`: everything it knows so far at once
+   * (synchronously, so the first render shows the requests), then each new one, until the
+   * returned stop. The kit connects one client ledger per transport; connecting again after a
+   * stop delivers everything again (the ledger deduplicates).
+   */
+  connect(sink: TransportSink): () => void;
+  /**
+   * Sends one typed answer in the transport's own wire form and says what became of it. The
+   * client calls it at most once per request (again only after a `rejected` failure). Rejects
+   * with a `HitlTransportError` saying whether the answer definitely did not arrive (`rejected`)
+   * or might have (`unconfirmed`); any other error counts as `unconfirmed`.
+   */
+  send(answer: TransportAnswer): Promise<SendOutcome>;
+  /**
+   * For transports where a chat message may not go out beside a tool call without its result
+   * (the AI SDK): sends `message`, after giving each of `replies` — open requests the client
+   * moved through its gate for it, see `awaitsReply` — its answer, in one update. Resolves with
+   * the requests whose answer went out; any other was already answered and is left to the stream.
+   */
+  sendMessage?(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
+  /** Which open requests a chat message must answer first (only with `sendMessage`). */
+  awaitsReply?(request: ParkedRequestInit): boolean;
 }
+
+/** A chat message the person typed, with the transport's own options (e.g. the AI SDK's `ChatRequestOptions`). */
+export interface ChatMessage {
+  readonly text: string;
+  readonly options?: unknown;
+}
+
+/** Where a transport delivers its events (the client's ledger). */
+export interface TransportSink {
+  deliver(action: TransportAction): void;
+  /**
+   * An early sign that a request of `kind` is coming (a tool call's input still streaming): the
+   * client starts loading that kind's widget, so it is in by the time the request parks.
+   */
+  expect(kind: string): void;
+}
+
+/** What became of a sent answer. */
+export type SendOutcome =
+  /** The server took it; its own record (the stream) will settle the request. */
+  | { readonly type: "accepted" }
+  /** The transport knows how the request ended as it sends (MCP: the one result went out). */
+  | { readonly type: "settled"; readonly outcome: Outcome }
+  /** Another device answered first (a server-side guard said so), with what was chosen there. */
+  | { readonly type: "answered-elsewhere"; readonly response?: AnswerBody };
+
+export const ACCEPTED: SendOutcome = { type: "accepted" };
 
 /** A subscribable connection state, shaped for `useSyncExternalStore`. */
 export interface ConnectionSource {
@@ -79,22 +125,16 @@ export function toTransportError(error: unknown): HitlTransportError {
   return new HitlTransportError(message, "unconfirmed");
 }
 
-/** What most adapters hold: the ledger their events feed and a connection state they set. */
-export interface TransportState {
-  readonly store: LedgerStore;
+/** A connection state an adapter sets, readable by the client. */
+export interface ConnectionState {
   readonly connection: ConnectionSource;
   setConnection(connection: TransportConnection): void;
 }
 
-/** The common half of an adapter, so each one is only its converter and its `send`. */
-export function createTransportState(
-  options: LedgerStoreOptions & { readonly connection?: TransportConnection } = {},
-): TransportState {
-  const store = createLedgerStore(options);
-  let connection: TransportConnection = options.connection ?? "live";
+export function createConnectionState(initial: TransportConnection = "live"): ConnectionState {
+  let connection = initial;
   const listeners = new Set<() => void>();
   return {
-    store,
     connection: {
       getSnapshot: () => connection,
       subscribe(listener) {
@@ -108,4 +148,49 @@ export function createTransportState(
       for (const listener of [...listeners]) listener();
     },
   };
+}
+
+/** The event half of a transport: what it delivered, replayed to each sink that connects. */
+export interface TransportEvents {
+  deliver(action: TransportAction | null): void;
+  expect(kind: string): void;
+  connect(sink: TransportSink): () => void;
+}
+
+/**
+ * Keeps what an adapter's converter produced, so `connect` can deliver it all again to a sink
+ * that connects later (a remount, a second page over one agent) and the adapter stays a
+ * converter. `onProblem` hears each malformed event the converter reported.
+ */
+export function createTransportEvents(
+  options: { readonly onProblem?: (problem: LedgerProblem) => void } = {},
+): TransportEvents {
+  const history: TransportAction[] = [];
+  const sinks = new Set<TransportSink>();
+  return {
+    deliver(action) {
+      if (action === null) return;
+      history.push(action);
+      for (const sink of [...sinks]) sink.deliver(action);
+      for (const problem of problemsOf(action)) options.onProblem?.(problem);
+    },
+    expect(kind) {
+      for (const sink of [...sinks]) sink.expect(kind);
+    },
+    connect(sink) {
+      for (const action of history) sink.deliver(action);
+      sinks.add(sink);
+      return () => {
+        sinks.delete(sink);
+      };
+    },
+  };
+}
+
+function problemsOf(action: TransportAction): LedgerProblem[] {
+  const eventId = action.eventId !== undefined ? { eventId: action.eventId } : {};
+  if (action.type === "malformed") return [{ ...eventId, eventType: action.eventType, issues: action.issues }];
+  return action.changes.flatMap((change) =>
+    change.type === "problem" ? [{ ...eventId, eventType: change.eventType, issues: change.issues }] : [],
+  );
 }

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { validateResponse } from "../core/answer";
-import type { HitlIssue, Validated } from "../core/issues";
-import { fromZodIssues } from "../core/issues";
+import type { HitlIssue } from "../core/issues";
 import type { KindCollection } from "./collection";
 
 /**
@@ -25,6 +23,11 @@ export interface KindDefinition<K extends string = string, Req = unknown, Res = 
    * request as `loading` until the promise settles (it must settle, failure included).
    */
   readonly prepare?: (payload: unknown) => Promise<void> | undefined;
+  /**
+   * The kind has no decline of its own: a decline (or a chat reply) is this value. The approval's
+   * decline is a deny, so there is one representation of it in the ledger and on every wire.
+   */
+  readonly declineAs?: (reason: string | undefined) => Res;
 }
 
 /** Any kind, for collections of kinds. */
@@ -45,6 +48,8 @@ export interface DefineKindOptions<K extends string, Req extends z.ZodObject, Re
   readonly collection?: KindCollection<z.output<Req> & { kind: K }, Item>;
   /** Work a payload needs before it can be parsed (see `KindDefinition.prepare`). */
   readonly prepare?: (payload: unknown) => Promise<void> | undefined;
+  /** What a decline is, for a kind without a decline of its own (see `KindDefinition.declineAs`). */
+  readonly declineAs?: (reason: string | undefined) => z.output<Res>;
 }
 
 /**
@@ -77,56 +82,13 @@ export function defineKind<const K extends string, Req extends z.ZodObject, Res 
     ...(options.check ? { check: options.check } : {}),
     ...(options.collection ? { collection: options.collection } : {}),
     ...(options.prepare ? { prepare: options.prepare } : {}),
+    ...(options.declineAs ? { declineAs: options.declineAs } : {}),
   };
-}
-
-/** Parses a request payload with its kind's schema. */
-export function parseRequest<Req>(
-  kind: Pick<KindDefinition<string, Req, unknown>, "request">,
-  payload: unknown,
-): Validated<Req> {
-  const parsed = kind.request.safeParse(payload);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: fromZodIssues(parsed.error.issues) };
-}
-
-/**
- * What a widget knows beyond the request when it answers: the items of the remote collection the
- * request names that the loader returned (at least those the answer picks). Untrusted like any
- * item: each is parsed with the kind's item schema again.
- */
-export interface AnswerContext {
-  readonly items?: readonly unknown[];
 }
 
 /** The items of a remote collection the answer was chosen from, each parsed by the kind. */
 export type ItemOf<D> = D extends KindDefinition<string, infer _Req, infer _Res, infer Item> ? Item : never;
 
-/**
- * Validates an answer value against its kind (schema, then cross-check with the request). For a
- * request that names a remote collection, `context.items` are what its loader returned: the
- * cross-check then sees them as the request's items, so an id the loader never returned is
- * refused. Without them only what the request itself states (counts, repeats) can be checked.
- */
-export function validateAnswer<Req, Res>(
-  kind: KindDefinition<string, Req, Res>,
-  request: NoInfer<Req>,
-  value: unknown,
-  context: AnswerContext = {},
-): Validated<Res> {
-  return validateResponse(kind, value, resolveRequest(kind, request, context));
-}
-
-/** The request as the cross-check should see it: a remote source's known items inlined. */
-export function resolveRequest<Req>(
-  kind: Pick<KindDefinition<string, Req, unknown>, "collection">,
-  request: Req,
-  context: AnswerContext,
-): Req {
-  const collection = kind.collection;
-  if (!collection || context.items === undefined || collection.sourceOf(request) === undefined) return request;
-  const items = context.items.flatMap((item) => {
-    const parsed = collection.item.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return collection.withItems(request, items);
-}
+// One implementation for the browser's client, the server and a widget: they live in core,
+// which judges answers without depending on any kind.
+export { type AnswerContext, parseRequest, resolveRequest, validateAnswer } from "../core/kind";

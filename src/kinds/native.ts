@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_REASON_LENGTH } from "../core/answer";
+import { type AnswerBody, MAX_REASON_LENGTH } from "../core/answer";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
 import { MAX_ITEMS, MAX_LABEL_LENGTH, MAX_TEXT_LENGTH } from "./limits";
@@ -35,9 +35,16 @@ const approvalResponseSchema = z.discriminatedUnion(
   { error: 'Must have a "decision" of "approve" or "deny"' },
 );
 
+/** A deny, with a trimmed, bounded note (a blank note is no note). */
+function deny(note: string | undefined): z.output<typeof approvalResponseSchema> {
+  const trimmed = note?.trim().slice(0, MAX_REASON_LENGTH);
+  return trimmed ? { decision: "deny", note: trimmed } : { decision: "deny" };
+}
+
 /**
- * A tool approval. Its decline IS a deny: a transport has no third answer for an approval, so
- * adapters send a decline as `{ decision: "deny", note: reason }`.
+ * A tool approval. Its decline IS a deny (`declineAs`): a transport has no third answer for an
+ * approval, so the client records a decline as `{ decision: "deny", note: reason }` and that one
+ * representation is what the ledger, every adapter and the receipt read.
  */
 export const approvalKind = defineKind({
   kind: "approval",
@@ -47,10 +54,34 @@ export const approvalKind = defineKind({
     input: z.record(z.string(), z.unknown()),
   }),
   response: approvalResponseSchema,
+  declineAs: deny,
 });
 
 export type ApprovalRequest = z.output<typeof approvalKind.request>;
 export type ApprovalResponse = z.output<typeof approvalKind.response>;
+
+/**
+ * The approval's codec for adapters: any answer to an approval as its decision. The client
+ * already records declines as denies; a value that is not a decision, a reply or a dismissal
+ * reads as a deny too (with the person's words), since an approval never runs by default.
+ */
+export function approvalDecision(answer: AnswerBody): ApprovalResponse {
+  switch (answer.type) {
+    case "value": {
+      const parsed = approvalResponseSchema.safeParse(answer.value);
+      return parsed.success ? parsed.data : deny(undefined);
+    }
+    case "declined":
+      return deny(answer.reason);
+    case "reply":
+      return deny(answer.text);
+    case "option":
+    case "dismissed":
+      return deny(undefined);
+    default:
+      return answer satisfies never;
+  }
+}
 
 // ─── question ────────────────────────────────────────────────────────────────────────────────────
 

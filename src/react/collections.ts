@@ -32,14 +32,7 @@ export type CollectionLoader<Item = unknown> = (params: CollectionLoadParams) =>
 /** Loaders by collection id: the `source.id` a request may name. */
 export type CollectionLoaders = Readonly<Record<string, CollectionLoader>>;
 
-/** A request named a collection the app registered no loader for. */
-export class MissingCollectionError extends Error {
-  readonly type = "missing-collection";
-  constructor(readonly sourceId: string) {
-    super(`No loader for the collection "${sourceId}" (HitlProvider's collections)`);
-    this.name = "MissingCollectionError";
-  }
-}
+export { MissingCollectionError } from "../core/observer";
 
 /**
  * The app's loaders and QueryClient, as `HitlProvider` hands them to widgets over a collection.

@@ -1,5 +1,7 @@
 "use client";
+export { type MessageResult, sendChatMessage } from "../core/chat-reply";
 export {
+  type AnswerResult,
   type Clock,
   createHitlClient,
   type HitlClient,
@@ -7,6 +9,7 @@ export {
   type RetryPolicy,
 } from "../core/client";
 export { createBrowserJournal, createStorageJournal, noopJournal, type SubmissionJournal } from "../core/journal";
+export type { FallbackReason, RawAnswer, RequestSnapshot } from "../core/observer";
 export {
   alwaysLive,
   errorForHttpStatus,
@@ -15,6 +18,7 @@ export {
   type TransportConnection,
   toTransportError,
 } from "../core/transport";
+export { type RequestView, viewOf } from "../core/view";
 export {
   type CollectionLoader,
   type CollectionLoaders,
@@ -23,7 +27,7 @@ export {
   MissingCollectionError,
 } from "./collections";
 export { type LabelOverrides, LabelsProvider, useLabels } from "./labels";
-export { type HitlError, HitlProvider, type HitlProviderProps, useHitlContext } from "./provider";
+export { type HitlError, HitlProvider, type HitlProviderProps, useHitlClient, useHitlContext } from "./provider";
 export {
   createRegistry,
   type Registry,
@@ -38,7 +42,6 @@ export {
   type HitlRendererProps as BaseHitlRendererProps,
   rendererLabels,
 } from "./renderer";
-export { type RequestView, viewOf } from "./status";
 export { type ParkedInput, type UseParkedInputOptions, useParkedInput } from "./use-parked-input";
 export {
   type FallbackProps,

@@ -42,6 +42,14 @@ export function useHitlContext(): HitlContextValue {
   return value;
 }
 
+/**
+ * The provider's client: answer a request (`client.answer`), send a chat message through the
+ * transport's reply path (`client.sendMessage`), or read the ledger, from any component inside it.
+ */
+export function useHitlClient(): HitlClient {
+  return useHitlContext().client;
+}
+
 /** The context, when there is one (the renderer also accepts its inputs as props). */
 export function useOptionalHitlContext(): HitlContextValue | null {
   return useContext(HitlContext);
@@ -114,8 +122,14 @@ export function HitlProvider({
   const client = useMemo(
     () =>
       givenClient ??
-      createHitlClient({ transport, journal: resolvedJournal, unconfirmedGraceMs, onError: reportError }),
-    [givenClient, transport, resolvedJournal, unconfirmedGraceMs, reportError],
+      createHitlClient({
+        transport,
+        kinds: registry,
+        journal: resolvedJournal,
+        unconfirmedGraceMs,
+        onError: reportError,
+      }),
+    [givenClient, transport, registry, resolvedJournal, unconfirmedGraceMs, reportError],
   );
   useEffect(() => client.mount(), [client]);
 

@@ -107,6 +107,8 @@ export interface ResolvableRequest {
 export interface Registry<E extends WidgetEntry = WidgetEntry> {
   /** Entries by kind name (a lazy widget as itself until it has loaded). */
   readonly entries: ReadonlyMap<string, E | LazyWidget>;
+  /** The kind by name, once loaded (what the client validates answers with). */
+  kindOf(kind: string): AnyKind | undefined;
   /** The kind's entry; `undefined` for a lazy widget that has not loaded yet. */
   get<K extends KindName<E>>(kind: K): EntryFor<E, K> | undefined;
   get(kind: string): E | undefined;
@@ -240,6 +242,7 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
   return {
     entries: map,
     get: get as Registry<E>["get"],
+    kindOf: (kind) => get(kind)?.kind,
     resolve,
     async preload(...kinds) {
       const names = kinds.length > 0 ? kinds : [...map.keys()];

@@ -6,22 +6,25 @@ import {
   memo,
   type ReactNode,
   Suspense,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from "react";
-import { selectRequest, selectRequests } from "../core/ledger";
+import { selectRequests } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
+import type { FallbackReason, RequestSnapshot } from "../core/observer";
 import type { HitlTransport } from "../core/transport";
 import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
-import type { Registry } from "./registry";
+import type { Registry, WidgetEntry } from "./registry";
 import { ReplyTextContext } from "./reply-text";
-import { type RendererInput, useRendererInput } from "./use-parked-input";
+import { suspend } from "./suspend";
+import { useRequestSnapshot } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
+
+type RendererInput = RequestSnapshot<WidgetEntry>;
 
 export const rendererLabels = {
   region: "Requests from the agent",
@@ -78,9 +81,9 @@ export function HitlRenderer(props: HitlRendererProps) {
 }
 
 function RendererBody({ callId, settled, announce = true, autoFocus = false, fallback, className }: HitlRendererProps) {
-  const { transport } = useHitlContext();
+  const { client } = useHitlContext();
   const labels = useLabels("renderer", rendererLabels);
-  const { store } = transport;
+  const { store } = client;
   const all = useSyncExternalStore(
     store.subscribe,
     () => selectRequests(store.getSnapshot()),
@@ -173,6 +176,25 @@ interface RequestWidgetProps {
   fallback: ComponentType<FallbackProps>;
 }
 
+// `false` in the browser after hydration; `true` on the server and while hydrating.
+const subscribeNever = () => () => {};
+const onClient = () => false;
+const onServer = () => true;
+
+/**
+ * The renderer's view of a request. In the browser a loading widget renders the loading shell
+ * instead of suspending: React holds back the reveal of a suspended boundary for up to 300 ms
+ * after its fallback showed, so a first picker would wait that long for nothing. A server render
+ * and hydration still suspend — that puts the widget's markup in the HTML and keeps it while the
+ * client loads the widget.
+ */
+function useRendererInput(requestId: string): RendererInput {
+  const input = useRequestSnapshot(requestId);
+  const serverOrHydrating = useSyncExternalStore(subscribeNever, onClient, onServer);
+  if (serverOrHydrating && input.resolution?.type === "loading") suspend(input.resolution.loaded);
+  return input;
+}
+
 /** One request: its kind's widget, or the fallback. Re-renders only when its own request changes. */
 const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallback }: RequestWidgetProps) {
   const input = useRendererInput(requestId);
@@ -222,11 +244,8 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
  * suspends and this is the boundary's fallback (hence it reads the request by id itself).
  */
 function LoadingShell({ requestId }: { requestId: string }) {
-  const { client } = useHitlContext();
   const labels = useLabels("renderer", rendererLabels);
-  const { store } = client.transport;
-  const get = useCallback(() => selectRequest(store.getSnapshot(), requestId), [store, requestId]);
-  const request = useSyncExternalStore(store.subscribe, get, get);
+  const { request, decline } = useRequestSnapshot(requestId);
   if (!request) return null;
   return (
     <fieldset data-slot="widget" data-state="loading" data-kind={request.kind} className="hitl-widget" aria-busy="true">
@@ -238,12 +257,7 @@ function LoadingShell({ requestId }: { requestId: string }) {
       </p>
       {request.state === "open" && (
         <div data-slot="actions" className="hitl-actions">
-          <button
-            type="button"
-            data-slot="decline"
-            className="hitl-button"
-            onClick={() => client.answer(requestId, { type: "declined" })}
-          >
+          <button type="button" data-slot="decline" className="hitl-button" onClick={() => decline()}>
             {labels.decline}
           </button>
         </div>
@@ -301,7 +315,7 @@ class RequestBoundary extends Component<BoundaryProps, { error: Error | null }> 
   }
 
   override componentDidCatch(error: Error, _info: ErrorInfo) {
-    this.context?.reportError({ type: "widget-crashed", requestId: this.props.requestId, error });
+    this.context?.client.report({ type: "widget-crashed", requestId: this.props.requestId, error });
   }
 
   override render() {
@@ -315,15 +329,10 @@ class RequestBoundary extends Component<BoundaryProps, { error: Error | null }> 
 }
 
 function CrashedRequest({ requestId, error, fallback: Fallback }: RequestWidgetProps & { error: Error }) {
-  const input = useRendererInput(requestId);
-  if (!input.request) return null;
-  return (
-    <Fallback
-      {...fallbackProps(input, input.request, "widget-error", input.request.kind, [
-        { path: [], message: error.message },
-      ])}
-    />
-  );
+  const input = useRequestSnapshot(requestId, undefined, error);
+  const { request, resolution } = input;
+  if (!request || resolution?.type !== "fallback") return null;
+  return <Fallback {...fallbackProps(input, request, resolution.reason, resolution.kind, resolution.issues)} />;
 }
 
 /** What every widget gets from its request's input: prompt, status, error, decline and retry. */
@@ -344,7 +353,7 @@ function commonProps(input: RendererInput, prompt: string) {
 function fallbackProps(
   input: RendererInput,
   request: ParkedRequest,
-  reason: FallbackProps["reason"],
+  reason: FallbackReason,
   kind: string,
   issues: FallbackProps["issues"],
 ): FallbackProps {

@@ -1,10 +1,13 @@
 import type { HitlIssue } from "../core/issues";
+import type { FallbackReason, RawAnswer } from "../core/observer";
 import type { AnswerContext } from "../kinds/define-kind";
 
-export type { SubmitResult } from "../core/client";
+export type { AnswerResult, SubmitResult } from "../core/client";
+export type { FallbackReason, RawAnswer } from "../core/observer";
 
 import type { SubmitResult } from "../core/client";
 
+export { type WidgetStatus, widgetStatuses } from "../core/view";
 /*
  * What a widget gets from its host besides props: for a request over a remote collection, the
  * app's loaders (`CollectionsContext`, read by `useRemoteCollection`). Re-exported here, beside
@@ -12,29 +15,7 @@ import type { SubmitResult } from "../core/client";
  */
 export { CollectionsContext, MissingCollectionError } from "./collections";
 
-/**
- * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
- * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the
- * request ended (`declined` is an answered request whose answer was the decline; `dismissed`,
- * one the person closed without deciding, where the transport allows it).
- */
-export const widgetStatuses = [
-  "open",
-  "submitting",
-  "responded",
-  "error",
-  "answered",
-  "approved",
-  "declined",
-  "denied",
-  "cancelled",
-  "ignored",
-  "invalid",
-  "withdrawn",
-  "dismissed",
-  "answered-elsewhere",
-] as const;
-export type WidgetStatus = (typeof widgetStatuses)[number];
+import type { WidgetStatus } from "../core/view";
 
 /** Statuses in which the widget can still be operated. */
 export function isInteractive(status: WidgetStatus): boolean {
@@ -83,7 +64,7 @@ export interface FallbackProps {
   prompt: string;
   /** The request's kind ("" when the payload had none). */
   kind: string;
-  reason: "unknown-kind" | "invalid-payload" | "widget-error";
+  reason: FallbackReason;
   issues: readonly HitlIssue[];
   /** The options the transport offered with the request, shown as buttons. */
   options?: readonly { id: string; label: string; description?: string }[];
@@ -94,7 +75,8 @@ export interface FallbackProps {
   answerText?: string;
   /** A structured answer (e.g. sent by the widget before it crashed), for the receipt. */
   answerValue?: unknown;
-  onAnswer: (answer: { optionId?: string; text?: string }) => SubmitResult | undefined;
+  /** Answers with an offered option (`{ type: "option", optionId }`) or the person's words (`{ type: "reply", text }`). */
+  onAnswer: (answer: RawAnswer) => SubmitResult | undefined;
   onDecline?: (reason?: string) => void;
   onRetry?: () => void;
   className?: string;

@@ -1,4 +1,4 @@
-import { createEveConverter } from "../adapters/eve/convert";
+import { createEveConverter } from "../adapters/eve/transport";
 import type { AnswerBody } from "../core/answer";
 import { createLedger, type LedgerState, reduceLedger, selectRequest } from "../core/ledger";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeAnswer } from "../adapters/eve/envelope";
+import { decodeAnswer } from "../adapters/eve/transport";
 import { answerBodySchema, validateResponse } from "../core/answer";
 import { formatIssues, fromZodIssues, type HitlIssue } from "../core/issues";
 import {

@@ -1,10 +1,11 @@
-import { toEveInputResponse } from "../adapters/eve/answers";
+import { fromEveResponse, toEveInputResponse } from "../adapters/eve/answers";
 import { createEveConverter } from "../adapters/eve/convert";
 import type { EveInputResponse } from "../adapters/eve/schemas";
-import { selectRequest } from "../core/ledger";
-import type { LedgerStoreOptions } from "../core/store";
+import type { LedgerProblem } from "../core/ledger";
 import {
-  createTransportState,
+  ACCEPTED,
+  createConnectionState,
+  createTransportEvents,
   type HitlTransport,
   type TransportConnection,
   toTransportError,
@@ -18,54 +19,66 @@ export interface TestTransport extends HitlTransport {
   close(): void;
   /** Follows the session again, replaying every event from the start (a reconnect). */
   reconnect(): void;
+  /** Delivers one raw stream event as if the stream had sent it (a malformed one, a duplicate). */
+  inject(event: unknown): void;
 }
 
 export interface TestTransportOptions {
   readonly sessionKey?: string;
-  readonly onProblem?: LedgerStoreOptions["onProblem"];
+  readonly onProblem?: (problem: LedgerProblem) => void;
   /** Sees each answer in eve's wire form just before it is posted (stories record them). */
   readonly onWire?: (response: EveInputResponse) => void;
+  /**
+   * Model the kit's answer guard in front of the session (`createEveAnswerGuard`): an answer to a
+   * request the session has already settled is refused and reported as answered elsewhere, with
+   * the answer that settled it — what a page whose stream lags gets from a real guard. @default false
+   */
+  readonly answerGuard?: boolean;
 }
 
 /**
  * Connects the kit to an in-memory `TestSession` the way the eve adapter connects it to eve:
- * every stream event goes through the eve converter into the ledger, typed answers are mapped
- * to eve's `InputResponse` and go to `session.respond`. For stories and tests; no React, no
- * network.
+ * every stream event goes through the eve converter to the client, typed answers are mapped to
+ * eve's `InputResponse` and go to `session.respond`. For stories and tests; no React, no network.
  */
 export function createTestTransport(session: TestSession, options: TestTransportOptions = {}): TestTransport {
-  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
-  const { store } = state;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { connection, setConnection } = createConnectionState();
   const convert = createEveConverter();
-  const feed = (event: unknown) => {
-    const action = convert(event);
-    if (action) store.dispatch(action);
-  };
   let unsubscribe = () => {};
   const follow = () => {
     unsubscribe();
-    for (const event of session.replay(0)) feed(event);
-    unsubscribe = session.subscribe((event) => feed(event));
+    for (const event of session.replay(0)) events.deliver(convert(event));
+    unsubscribe = session.subscribe((event) => events.deliver(convert(event)));
   };
   follow();
 
   return {
     sessionKey: options.sessionKey ?? session.sessionId,
-    store,
-    connection: state.connection,
+    connection,
+    connect: events.connect,
     async send(answer) {
-      const request = selectRequest(store.getSnapshot(), answer.requestId);
-      const response = toEveInputResponse(answer, { kind: answer.kind, native: request?.native === true });
+      const shape = { kind: answer.kind, native: answer.request.native === true };
+      const response = toEveInputResponse(answer, shape);
+      if (options.answerGuard) {
+        const record = session.requests().find((r) => r.requestId === answer.requestId);
+        if (record !== undefined && record.status !== "open") {
+          const winner = session.answers(answer.requestId).find((a) => a.handling === "settled")?.response;
+          return { type: "answered-elsewhere", ...(winner ? { response: fromEveResponse(winner, shape) } : {}) };
+        }
+      }
       options.onWire?.(response);
       try {
         await session.respond([response]);
       } catch (error) {
         throw toTransportError(error);
       }
+      return ACCEPTED;
     },
-    setConnection: state.setConnection,
+    setConnection,
     close: () => unsubscribe(),
     // A new stream from the start: the ledger dedupes what it has already seen by event id.
     reconnect: follow,
+    inject: (event) => events.deliver(convert(event)),
   };
 }

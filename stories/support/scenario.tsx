@@ -3,9 +3,9 @@ import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import { expect, waitFor } from "storybook/test";
 import { toEveInputResponse } from "../../src/adapters/eve/answers";
 import type { EveInputResponse } from "../../src/adapters/eve/schemas";
+import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { formatIssues } from "../../src/core/issues";
 import { noopJournal } from "../../src/core/journal";
-import { selectRequest } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import type { AnyKind, RequestOf } from "../../src/kinds/define-kind";
 import type { CollectionLoaders } from "../../src/react/collections";
@@ -159,6 +159,8 @@ export interface HitlStoryParameters {
 export interface HitlScenario {
   readonly session: TestSession;
   readonly transport: TestTransport;
+  /** The page's client (its ledger): the provider renders with it. */
+  readonly client: HitlClient;
   readonly registry: Registry;
   readonly collections: CollectionLoaders | undefined;
   /** The first request (the one `state` applies to). */
@@ -269,12 +271,14 @@ export async function createScenario(args: HitlStoryArgs, parameters: HitlStoryP
     send(answer) {
       if (state !== "submitting") return connected.send(answer);
       // `submitting`: the request never comes back from the network (its wire form is recorded).
-      const native = selectRequest(connected.store.getSnapshot(), answer.requestId)?.native === true;
-      sent.push(toEveInputResponse(answer, { kind: answer.kind, native }));
-      return new Promise<void>(() => {});
+      sent.push(toEveInputResponse(answer, { kind: answer.kind, native: answer.request.native === true }));
+      return new Promise<never>(() => {});
     },
   };
-  const requestOf = (r: TestRequestRef = ref) => selectRequest(transport.store.getSnapshot(), r.requestId);
+  const registry = parameters.registry ?? storyRegistry;
+  // The page's client, built here so the loader can wait on its ledger before the story renders.
+  const client = createHitlClient({ transport, kinds: registry, journal: noopJournal });
+  const requestOf = (r: TestRequestRef = ref) => client.getRequest(r.requestId);
 
   let fail: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -287,7 +291,7 @@ export async function createScenario(args: HitlStoryArgs, parameters: HitlStoryP
       setTimeout(resolve, 0);
       return true;
     };
-    const unsubscribe = transport.store.subscribe(() => {
+    const unsubscribe = client.store.subscribe(() => {
       check();
     });
     const timer = setTimeout(() => {
@@ -304,7 +308,8 @@ export async function createScenario(args: HitlStoryArgs, parameters: HitlStoryP
   return {
     session,
     transport,
-    registry: parameters.registry ?? storyRegistry,
+    client,
+    registry,
     collections: parameters.collections,
     ref,
     refs,
@@ -375,6 +380,7 @@ export function HitlStory({ scenario, children }: HitlStoryProps) {
     <HitlProvider
       key={scenario.session.sessionId}
       transport={scenario.transport}
+      client={scenario.client}
       registry={scenario.registry}
       journal={noopJournal}
       {...(scenario.collections ? { collections: scenario.collections } : {})}

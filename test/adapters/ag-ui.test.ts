@@ -7,6 +7,7 @@ import { normalizeToolCallEvents, ToolCallEventsMiddleware } from "../../src/ada
 import { createAgUiTransport } from "../../src/adapters/ag-ui/transport";
 import { createHitlClient } from "../../src/core/client";
 import { createLedger, type LedgerState, reduceLedger, selectRequest, selectRequests } from "../../src/core/ledger";
+import { conformanceKind } from "../../src/testing/conformance";
 import { type AgUiTestServer, startAgUiServer } from "../support/ag-ui-server";
 
 const ui = { kind: "pick", ids: ["a", "b"] };
@@ -172,10 +173,10 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
   it("given a picker answered twice, should add one tool message, run once and give the agent one typed result", async () => {
     const agent = new HttpAgent({ url: server.url, threadId: "t1" });
     const transport = createAgUiTransport(agent);
-    const client = createHitlClient({ transport });
+    const client = createHitlClient({ transport, kinds: [conformanceKind] });
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
-    const request = selectRequests(transport.store.getSnapshot())[0];
+    const request = selectRequests(client.store.getSnapshot())[0];
     expect(request).toMatchObject({ requestId: "call-1", kind: "pick", state: "open" });
     client.answer("call-1", { type: "value", value: { id: "a" } });
     client.answer("call-1", { type: "value", value: { id: "b" } });
@@ -188,7 +189,7 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     expect(agent.messages.filter((m) => m.role === "tool")).toHaveLength(1);
     expect(server.runs).toHaveLength(2);
     expect(server.refusals).toEqual([]);
-    expect(selectRequest(transport.store.getSnapshot(), "call-1")).toMatchObject({
+    expect(selectRequest(client.store.getSnapshot(), "call-1")).toMatchObject({
       state: "settled",
       outcome: "answered",
     });
@@ -201,7 +202,7 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
   it("given two calls in one turn, should continue only once both have their result", async () => {
     const agent = new HttpAgent({ url: server.url, threadId: "t2" });
     const transport = createAgUiTransport(agent);
-    const client = createHitlClient({ transport });
+    const client = createHitlClient({ transport, kinds: [conformanceKind] });
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
     // A second call in the same turn (as a model calling two pickers in one step).
@@ -230,8 +231,8 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
 
   it("given two transports on one agent (two providers), should still add one tool message per call", async () => {
     const agent = new HttpAgent({ url: server.url, threadId: "t3" });
-    const first = createHitlClient({ transport: createAgUiTransport(agent) });
-    const second = createHitlClient({ transport: createAgUiTransport(agent) });
+    const first = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
+    const second = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
     first.answer("call-1", { type: "value", value: { id: "a" } });

@@ -71,8 +71,8 @@ describe("createAiSdkConverter", () => {
       [assistant(part("approval-requested", { id: "ap-1" }))],
       [assistant(part("approval-responded", { id: "ap-1", approved: false, reason: "keep it" }))],
     ]);
-    expect(selectRequests(state).map((r) => [r.requestId, r.callId, r.kind, r.native, r.origin, r.outcome])).toEqual([
-      ["ap-1", "call-2", "approval", true, "tool-approval", "denied"],
+    expect(selectRequests(state).map((r) => [r.requestId, r.callId, r.kind, r.native, r.outcome])).toEqual([
+      ["ap-1", "call-2", "approval", true, "denied"],
     ]);
     expect(selectRequests(state)[0]?.resolution).toEqual({
       type: "value",

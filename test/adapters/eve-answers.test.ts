@@ -19,8 +19,17 @@ import { answerOk, parseOk } from "../kinds/helpers";
 /** eve parks approvals and its own questions itself; kit pickers come from a model-written `ui`. */
 const NATIVE = new Set(["approval", "question", "text"]);
 const shapeOf = (kind: AnyKind) => ({ kind: kind.kind, native: NATIVE.has(kind.kind) });
+const requestOf = (kind: AnyKind) => ({
+  requestId: "r1",
+  callId: "c1",
+  toolName: "t",
+  prompt: "?",
+  kind: kind.kind,
+  payload: {},
+  ...(NATIVE.has(kind.kind) ? { native: true } : {}),
+});
 const toEve = (kind: AnyKind, answer: AnswerBody) =>
-  toEveInputResponse({ requestId: "r1", kind: kind.kind, answer }, shapeOf(kind));
+  toEveInputResponse({ requestId: "r1", kind: kind.kind, answer, request: requestOf(kind) }, shapeOf(kind));
 const roundTrip = (kind: AnyKind, answer: AnswerBody) => fromEveResponse(toEve(kind, answer), shapeOf(kind));
 
 interface Case {
@@ -170,7 +179,17 @@ describe("typed answers through eve's InputResponse", () => {
 
   it("given a model-written picker that calls itself approval, should never post eve's approval option ids", () => {
     const spoof = { kind: "approval", native: false };
-    expect(toEveInputResponse({ requestId: "r1", kind: "approval", answer: { type: "declined" } }, spoof)).toEqual({
+    expect(
+      toEveInputResponse(
+        {
+          requestId: "r1",
+          kind: "approval",
+          answer: { type: "declined" },
+          request: { ...requestOf(approvalKind), native: false },
+        },
+        spoof,
+      ),
+    ).toEqual({
       requestId: "r1",
       text: encodeDecline("approval"),
     });

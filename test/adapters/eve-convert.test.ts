@@ -62,7 +62,7 @@ describe("eveEventToAction", () => {
     ]);
     expect(selectRequest(state, "spoof")).toMatchObject({ kind: "approval" });
     expect(selectRequest(state, "spoof")?.native).toBeUndefined();
-    expect(selectRequest(state, "gate")).toMatchObject({ kind: "approval", native: true, origin: "tool-approval" });
+    expect(selectRequest(state, "gate")).toMatchObject({ kind: "approval", native: true });
     expect(selectRequest(state, "plain")).toMatchObject({ kind: "text", native: true });
   });
 

@@ -7,6 +7,7 @@ import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import { loadPatternEngine, patternEngine } from "../../src/kinds/pattern-engine";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * An MCP page before the pattern engine (re2js) has loaded: the adapter's converter writes
@@ -31,11 +32,11 @@ describe("MCP elicitation and the pattern engine, loaded on first use", () => {
           required: ["site"],
         },
       });
-      for (let i = 0; i < 200 && selectRequests(transport.store.getSnapshot()).length === 0; i++) {
+      for (let i = 0; i < 200 && selectRequests(ledgerOf(transport).getSnapshot()).length === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       // Parked as the form (not refused for want of the engine)…
-      expect(selectRequests(transport.store.getSnapshot())[0]).toMatchObject({ kind: "form", state: "open" });
+      expect(selectRequests(ledgerOf(transport).getSnapshot())[0]).toMatchObject({ kind: "form", state: "open" });
       expect(patternEngine()).toBeUndefined();
       // Rendered inside an awaited act: React only retries a render that suspended in one.
       await act(async () => {

@@ -10,8 +10,10 @@ import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import { HitlProvider, HitlRenderer } from "../../src/index";
+import { formKind } from "../../src/kinds/form";
 import { mediaKind } from "../../src/kinds/media";
 import { elicitationFor, readElicitResult } from "../../src/server/mcp";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * The MCP adapter on the real `@modelcontextprotocol/sdk`: an `McpServer` and a `Client` over
@@ -59,7 +61,7 @@ async function connect(kinds: readonly string[] = ["media"]): Promise<Connected>
   };
 }
 
-const requests = (transport: McpHitlTransport) => selectRequests(transport.store.getSnapshot());
+const requests = (transport: McpHitlTransport) => selectRequests(ledgerOf(transport).getSnapshot());
 
 async function parked(transport: McpHitlTransport, count = 1): Promise<ParkedRequest> {
   for (let i = 0; i < 200 && requests(transport).length < count; i++) await new Promise((r) => setTimeout(r, 5));
@@ -154,7 +156,10 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     expect(screen.getByRole("textbox", { name: /^Name/ })).toBeInTheDocument();
     expect(screen.getByText("As on your passport")).toBeInTheDocument();
 
-    const client = (await import("../../src/core/client")).createHitlClient({ transport });
+    const client = (await import("../../src/core/client")).createHitlClient({
+      transport,
+      kinds: [formKind, mediaKind],
+    });
     const values = {
       name: "Ada",
       email: "ada@example.com",
@@ -171,8 +176,13 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
       days: ["tue"],
     };
     await act(async () => {
-      expect(client.answer(request.requestId, { type: "value", value: { values } })).toEqual({ ok: true });
-      expect(client.answer(request.requestId, { type: "value", value: { values } })).toEqual({ ok: true });
+      expect(client.answer(request.requestId, { type: "value", value: { values } })).toEqual({
+        ok: true,
+        status: "sent",
+      });
+      expect(client.answer(request.requestId, { type: "value", value: { values } })).toMatchObject({
+        status: "already-answered",
+      });
     });
     const received = await result;
     expect(received).toEqual({
@@ -226,7 +236,10 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     const { server, transport } = connected;
     const result = server.server.elicitInput({ mode: "form", message: "Your name?", requestedSchema: everyField });
     const request = await parked(transport);
-    const client = (await import("../../src/core/client")).createHitlClient({ transport });
+    const client = (await import("../../src/core/client")).createHitlClient({
+      transport,
+      kinds: [formKind, mediaKind],
+    });
     client.answer(request.requestId, { type: "declined", reason: "private" });
     client.answer(request.requestId, { type: "declined" });
     const received = await result;
@@ -297,7 +310,7 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     expect(request).toMatchObject({ kind: "media", dismissible: true });
     renderChat(transport);
     expect(screen.getByRole("listbox")).toBeInTheDocument();
-    const kit = (await import("../../src/core/client")).createHitlClient({ transport });
+    const kit = (await import("../../src/core/client")).createHitlClient({ transport, kinds: [formKind, mediaKind] });
     kit.answer(request.requestId, { type: "value", value: { selected: ["b"] } });
     const result = await call;
     expect(result.content).toEqual([
@@ -392,7 +405,7 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(requests(transport)[0]).toMatchObject({ state: "settled", outcome: "cancelled" });
     const send = vi.spyOn(transport, "send");
-    const kit = (await import("../../src/core/client")).createHitlClient({ transport });
+    const kit = (await import("../../src/core/client")).createHitlClient({ transport, kinds: [formKind, mediaKind] });
     kit.answer(request.requestId, { type: "value", value: { values: { note: "late" } } });
     await kit.whenIdle();
     expect(send).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import {
   runTransportConformance,
 } from "../../src/testing/conformance";
 import { type AgUiTestServer, startAgUiServer } from "../support/ag-ui-server";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * The AG-UI adapter through the conformance suite, on the real packages: each page is a real
@@ -46,7 +47,9 @@ const driver: ConformanceDriver = {
       pages.every(
         ({ agent, transport }) =>
           !agent.isRunning &&
-          !selectRequests(transport.store.getSnapshot()).some((r) => r.state === "submitting" && r.error === undefined),
+          !selectRequests(ledgerOf(transport).getSnapshot()).some(
+            (r) => r.state === "submitting" && r.error === undefined,
+          ),
       );
     const idle = async () => {
       for (let i = 0; i < 1000; i++) {

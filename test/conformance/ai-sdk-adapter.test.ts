@@ -22,6 +22,7 @@ import {
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * The AI SDK adapter through the conformance suite, on the real packages: each page is a real
@@ -150,7 +151,9 @@ function createServer() {
       ({ chat, transport }) =>
         chat.status !== "submitted" &&
         chat.status !== "streaming" &&
-        !selectRequests(transport.store.getSnapshot()).some((r) => r.state === "submitting" && r.error === undefined),
+        !selectRequests(ledgerOf(transport).getSnapshot()).some(
+          (r) => r.state === "submitting" && r.error === undefined,
+        ),
     );
   const idle = async () => {
     // A page's answer goes through its client (journal claim, then addToolOutput, then the

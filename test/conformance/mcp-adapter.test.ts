@@ -13,6 +13,7 @@ import {
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * The MCP adapter through the conformance suite, on the real SDK: an `McpServer` elicits with
@@ -77,7 +78,7 @@ const driver: ConformanceDriver = {
       settled: boolean;
     }
     const asked = new Map<string, Asked>();
-    const known = () => selectRequests(transport.store.getSnapshot()).map((r) => r.requestId);
+    const known = () => selectRequests(ledgerOf(transport).getSnapshot()).map((r) => r.requestId);
 
     return {
       async ask(ids) {

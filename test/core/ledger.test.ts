@@ -18,7 +18,6 @@ describe("ledger on recorded eve streams", () => {
       kind: "media",
       callId: "call_mwrfr5qd",
       toolName: "pick_media",
-      origin: "question",
       prompt: "Pick a cover image",
       turnId: "turn_0",
       payload: { kind: "media", items: [{ id: "a", url: "https://example.com/a.png" }], max: 1 },
@@ -41,7 +40,6 @@ describe("ledger on recorded eve streams", () => {
     expect(open).toMatchObject({
       state: "open",
       kind: "approval",
-      origin: "tool-approval",
       payload: { kind: "approval", toolName: "delete_thing", input: { thingId: "t-42" } },
     });
     const settled = selectRequest(feed(approvalTraceEvents), APPROVAL_REQUEST);

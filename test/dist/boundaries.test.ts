@@ -37,6 +37,9 @@ function importGraph(entries: readonly string[], { dynamic }: { dynamic: boolean
   return { seen, bare };
 }
 
+/** Every adapter's React-free entry (`hitl-kit/adapters/<name>/transport`). */
+const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui"];
+
 describe("the built package", () => {
   it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
     for (const [subpath, target] of Object.entries(pkg.exports)) {
@@ -50,7 +53,7 @@ describe("the built package", () => {
     for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/ag-ui.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
       expect(first(file)).toBe('"use client";');
     }
-    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js"]) {
+    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {
       expect(first(file)).not.toContain("use client");
     }
   });
@@ -62,6 +65,15 @@ describe("the built package", () => {
       expect([...bare].filter((s) => /^(react|react-dom|radix-ui|@radix-ui|@tanstack)(\/|$)/.test(s))).toEqual([]);
       // Nor any transport's SDK: an eve server imports hitl-kit/server without the AI SDK installed.
       expect([...bare].filter((s) => /^(ai|@ai-sdk|@ag-ui|@modelcontextprotocol)(\/|$)/.test(s))).toEqual([]);
+    },
+  );
+
+  it.each(transportEntries)(
+    "given hitl-kit/adapters/%s/transport, should import no React, Radix or TanStack module, directly or through a chunk",
+    (name) => {
+      const { bare } = importGraph([`dist/adapters/${name}/transport.js`], { dynamic: true });
+      // Its own SDK, yes (a Node process driving that transport has it); React never.
+      expect([...bare].filter((s) => /^(react|react-dom|radix-ui|@radix-ui|@tanstack)(\/|$)/.test(s))).toEqual([]);
     },
   );
 
@@ -88,7 +100,7 @@ describe("the built package", () => {
     expect(importGraph(["dist/server.js"], { dynamic: false }).bare).toContain("re2js");
   });
 
-  it("given plain Node with window booby-trapped, should load core, kinds, server and the eve wire and use them", () => {
+  it("given plain Node with window booby-trapped, should load core, kinds, server, the eve wire and every adapter's transport and use them", () => {
     const script = `
       Object.defineProperty(globalThis, "window", { get() { throw new Error("touched window"); } });
       Object.defineProperty(globalThis, "document", { get() { throw new Error("touched document"); } });
@@ -96,8 +108,11 @@ describe("the built package", () => {
       const kinds = await import("hitl-kit/kinds");
       const server = await import("hitl-kit/server");
       const wire = await import("hitl-kit/adapters/eve/wire");
-      const store = core.createLedgerStore();
-      const client = core.createHitlClient({ transport: { sessionKey: "s", store, connection: core.alwaysLive, send: async () => {} } });
+      const events = core.createTransportEvents();
+      const client = core.createHitlClient({
+        transport: { sessionKey: "s", connection: core.alwaysLive, connect: events.connect, send: async () => core.ACCEPTED },
+        kinds: [kinds.mediaKind],
+      });
       const text = wire.encodeAnswer("media", { selected: ["a"] });
       const request = { kind: "media", items: [{ id: "a", url: "https://x/a.png" }], min: 1, max: 1 };
       const decoded = server.readEveAnswer(kinds.mediaKind, request, { status: "answered", text }).status;
@@ -106,13 +121,38 @@ describe("the built package", () => {
       // A pattern, parsed synchronously: hitl-kit/server has registered the pattern engine.
       const form = server.pickerInputSchema(kinds.formKind).safeParse({ prompt: "p", ui: { kind: "form", fields: [{ type: "text", name: "c", label: "C", pattern: "[A-Z]+" }] } });
       const output = server.readToolOutput(kinds.mediaKind, request, { declined: true }).status;
+      events.deliver({ type: "transport", changes: [{ type: "requested", request: { requestId: "r", callId: "c", toolName: "pick", prompt: "p", kind: "media", payload: request } }] });
+      const answers = [
+        client.answer("r", { type: "value", value: { selected: ["zzz"] } }).status,
+        client.answer("r", { type: "value", value: { selected: ["a"] } }).status,
+        client.answer("r", { type: "value", value: { selected: ["a"] } }).status,
+      ];
+      // Every adapter, without React: its transport over its own SDK's object.
+      const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+      const { HttpAgent } = await import("@ag-ui/client");
+      const transports = [
+        (await import("hitl-kit/adapters/eve/transport")).createEveTransport({ events: [], status: "ready", conversation: { inputs: {} }, respond: async () => {} }),
+        (await import("hitl-kit/adapters/mcp/transport")).createMcpTransport(new Client({ name: "node", version: "1.0.0" })),
+        (await import("hitl-kit/adapters/ai-sdk/transport")).createAiSdkTransport({ id: "c", messages: [], setMessages() {}, sendMessage: async () => {}, addToolOutput() {}, addToolApprovalResponse() {} }),
+        (await import("hitl-kit/adapters/ag-ui/transport")).createAgUiTransport(new HttpAgent({ url: "http://127.0.0.1:9/agent" })),
+      ].map((transport) => typeof core.createHitlClient({ transport, kinds: [] }).answer);
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
-      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, output, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, form: form.success, loaded, state: typeof store.getSnapshot() }));
+      console.log(JSON.stringify({ version: process.version, decoded, typed, client: typeof client.answer, answers, transports, output, parsed: schema.safeParse({ prompt: "p", ui: { kind: "media", items: [{ id: "a", url: "/a.png" }] } }).success, form: form.success, loaded }));
     `;
     const out = execFileSync(node, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
     const result = JSON.parse(out.trim().split("\n").pop()!) as { version: string; decoded: string; parsed: boolean; loaded: string[] };
-    expect(result).toMatchObject({ decoded: "answered", typed: "answered", output: "declined", client: "function", parsed: true, form: true, loaded: [] });
+    expect(result).toMatchObject({
+      decoded: "answered",
+      typed: "answered",
+      output: "declined",
+      client: "function",
+      answers: ["refused", "sent", "already-answered"],
+      transports: ["function", "function", "function", "function"],
+      parsed: true,
+      form: true,
+      loaded: [],
+    });
     expect(Number(result.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(20);
   });
 });

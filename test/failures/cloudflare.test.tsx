@@ -4,6 +4,9 @@ import { convertToModelMessages, DefaultChatTransport, type UIMessage } from "ai
 import { createChatRoute, tools } from "../../playground/ai-sdk/route";
 import { chatLike } from "../../src/adapters/ai-sdk/chat";
 import { createAiSdkTransport } from "../../src/adapters/ai-sdk/transport";
+import { sendChatMessage } from "../../src/core/chat-reply";
+import { createHitlClient } from "../../src/core/client";
+import { approvalKind } from "../../src/kinds/native";
 import { checkTranscript } from "../../src/server/transcript";
 import {
   type AiSdkChatLike,
@@ -110,11 +113,11 @@ describe("cloudflare: a tool call left without a result", () => {
   it("given a reload between an approval and the tool's execution, then a new message (kit), should run the tool once, then send the message", async () => {
     const route = createChatRoute();
     const chat = chatOn(route, [user("u1", "delete file"), approvalResponded(true)]);
-    const transport = createAiSdkTransport(chatLike(chat));
+    const client = createHitlClient({ transport: createAiSdkTransport(chatLike(chat)), kinds: [approvalKind] });
     // After the reload the approval shows as given; nothing is open to answer.
-    expect(transport.store.getSnapshot().problems).toEqual([]);
+    expect(client.store.getSnapshot().problems).toEqual([]);
     await act(async () => {
-      await transport.sendMessage({ text: "is it done?" });
+      await sendChatMessage(client, { text: "is it done?" });
     });
     expect(chat.status).toBe("ready");
     expect(route.model.doStreamCalls).toHaveLength(2);

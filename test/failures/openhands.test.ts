@@ -2,8 +2,8 @@ import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { createChatRoute } from "../../playground/ai-sdk/route";
 import { createAiSdkConverter } from "../../src/adapters/ai-sdk/convert";
 import { createHitlClient } from "../../src/core/client";
-import { selectRequest } from "../../src/core/ledger";
-import { createTransportState } from "../../src/core/transport";
+import { ACCEPTED, alwaysLive, createTransportEvents } from "../../src/core/transport";
+import { mediaKind } from "../../src/kinds/media";
 import { dedupeToolResults } from "../../src/server/ai-sdk";
 import { checkTranscript } from "../../src/server/transcript";
 
@@ -65,15 +65,19 @@ describe("openhands: two observations for one tool call after a restart", () => 
         },
       ],
     });
-    const state = createTransportState();
+    const events = createTransportEvents();
     const sent: unknown[] = [];
     const client = createHitlClient({
       transport: {
         sessionKey: "s",
-        store: state.store,
-        connection: state.connection,
-        send: async (a) => void sent.push(a),
+        connection: alwaysLive,
+        connect: events.connect,
+        send: async (a) => {
+          sent.push(a);
+          return ACCEPTED;
+        },
       },
+      kinds: [mediaKind],
     });
     const lists = [
       [part({ state: "input-available" })],
@@ -83,11 +87,10 @@ describe("openhands: two observations for one tool call after a restart", () => 
     for (let round = 0; round < 3; round++) {
       const convert = createAiSdkConverter();
       for (const list of lists) {
-        const action = convert(list);
-        if (action) state.store.dispatch(action);
+        events.deliver(convert(list));
       }
     }
-    expect(selectRequest(state.store.getSnapshot(), "call-1")).toMatchObject({
+    expect(client.getRequest("call-1")).toMatchObject({
       state: "settled",
       outcome: "answered",
       resolution: { type: "value", value: { selected: ["alpine-lake"] } },

@@ -368,11 +368,8 @@ describe("bad input never crashes the renderer", () => {
     const harness = setup({ session, provider: { onError }, strict: false });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     act(() => {
-      harness.transport.store.dispatch({
-        type: "malformed",
-        eventType: "input.requested",
-        issues: [{ path: [], message: "bad" }],
-      });
+      // eve's `input.requested` without its data: the converter reports it, nothing throws.
+      harness.transport.inject({ type: "input.requested", data: {}, meta: { id: "evt_bad", at: "" } });
     });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: "malformed-event" }));
     expect(screen.getByTestId("pick")).toBeInTheDocument();
@@ -386,7 +383,7 @@ describe("bad input never crashes the renderer", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     setup({ session, provider: { registry: createRegistry(widget(pickKind, Boom)), onError } });
-    expect(screen.getByTestId("fallback")).toHaveAttribute("data-reason", "widget-error");
+    expect(screen.getByTestId("fallback")).toHaveAttribute("data-reason", "widget-crashed");
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Send text" }));
     });

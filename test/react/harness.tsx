@@ -69,7 +69,7 @@ export function TestFallback({ prompt, kind, reason, issues, status, onAnswer, o
           <li key={issue.message}>{issue.message}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => onAnswer({ text: "typed answer" })}>
+      <button type="button" onClick={() => onAnswer({ type: "reply", text: "typed answer" })}>
         Send text
       </button>
       <button type="button" onClick={() => onDecline?.()}>

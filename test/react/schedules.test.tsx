@@ -11,7 +11,8 @@ import { createManualClock } from "../../src/testing/clock";
 import { createMemoryLocks, createMemoryStorage } from "../../src/testing/memory";
 import { createTestSession, type TestRequestRef, type TestSession } from "../../src/testing/session";
 import { createTestTransport, type TestTransport } from "../../src/testing/transport";
-import { askPick, registry, TestFallback } from "./harness";
+import { ledgerOf } from "../support/ledger";
+import { askPick, pickKind, registry, TestFallback } from "./harness";
 
 /**
  * Randomized whole-stack schedules (fast-check model-based commands) through the real React
@@ -72,6 +73,7 @@ function newClient(
 ) {
   return createHitlClient({
     transport,
+    kinds: [pickKind],
     journal: createStorageJournal({ session, local: world.local, locks: world.locks }),
     unconfirmedGraceMs: GRACE_MS,
     clock: time,
@@ -111,7 +113,7 @@ function createWorld(): World {
   const base = { local: createMemoryStorage(), locks: createMemoryLocks() };
   const tabs: Tab[] = [0, 1].map((id) => {
     const storage = createMemoryStorage();
-    const transport = createTestTransport(session);
+    const transport = createTestTransport(session, { answerGuard: true });
     const time = createManualClock();
     return {
       id,
@@ -165,7 +167,7 @@ function checkInvariants(world: World) {
   for (const [index, tab] of world.tabs.entries()) {
     if (!tab.mounted || tab.lagging) continue;
     for (const ref of world.refs) {
-      if (selectRequest(tab.transport.store.getSnapshot(), ref.requestId)?.state !== "settled") continue;
+      if (selectRequest(ledgerOf(tab.transport).getSnapshot(), ref.requestId)?.state !== "settled") continue;
       for (const widget of widgetsOf(world, index, ref)) {
         const status = widget.getAttribute("data-state") as WidgetStatus;
         expect(isSettledStatus(status), `tab ${index} shows ${promptOf(world, ref)} as ${status}`).toBe(true);
@@ -247,7 +249,7 @@ const commands = [
     }),
   ),
   // The server settles by itself only while every tab follows the stream: a tab that never saw the
-  // settlement could still send, which no client can prevent (the server-side guard's job).
+  // settlement could still send; the answer guard (modelled by `answerGuard`) then refuses it.
   requestIndex.map((request) =>
     command(
       `the agent withdraws request ${request}`,
@@ -304,7 +306,7 @@ const commands = [
         old.mounted = false;
         world.rerender();
         old.transport.close();
-        const transport = createTestTransport(world.session);
+        const transport = createTestTransport(world.session, { answerGuard: true });
         const time = createManualClock();
         world.tabs[tab] = {
           id: old.id + 2,

@@ -7,7 +7,7 @@ import { continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
 import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
 import { useAiSdkHitl } from "../../src/adapters/ai-sdk/use-ai-sdk-hitl";
 import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, HitlRenderer } from "../../src/index";
+import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "../../src/index";
 import { checkTranscript, countToolResults } from "../../src/server/transcript";
 
 /**
@@ -43,7 +43,6 @@ export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, ra
   });
   onChat?.(chat as unknown as AiSdkChatLike);
   const hitl = useAiSdkHitl(chat as unknown as AiSdkChatLike);
-  const [text, setText] = useState("");
   return (
     <HitlProvider transport={hitl} journal={noopJournal}>
       {Array.from({ length: renderers }, (_, i) => (
@@ -51,16 +50,26 @@ export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, ra
         <HitlRenderer key={i} />
       ))}
       <output data-testid="status">{chat.status}</output>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void (raw ? chat.sendMessage({ text }) : hitl.sendMessage({ text }));
-          setText("");
-        }}
-      >
-        <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
-      </form>
+      <ChatBox send={raw ? (text) => void chat.sendMessage({ text }) : undefined} />
     </HitlProvider>
+  );
+}
+
+/** The chat box: through the kit's client (`sendMessage`), or straight to the chat (`send`). */
+function ChatBox({ send }: { send: ((text: string) => void) | undefined }) {
+  const client = useHitlClient();
+  const [text, setText] = useState("");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (send) send(text);
+        else void sendChatMessage(client, { text });
+        setText("");
+      }}
+    >
+      <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
+    </form>
   );
 }
 

@@ -99,7 +99,7 @@ describe("Fallback", () => {
       await user.type(screen.getByRole("textbox", { name: "Your answer" }), "16:9 please");
       await user.click(screen.getByRole("button", { name: "Send" }));
       expect(onAnswer).toHaveBeenCalledTimes(1);
-      expect(onAnswer).toHaveBeenCalledWith({ text: "16:9 please" });
+      expect(onAnswer).toHaveBeenCalledWith({ type: "reply", text: "16:9 please" });
     });
   });
 
@@ -110,7 +110,7 @@ describe("Fallback", () => {
       await user.dblClick(screen.getByRole("button", { name: "Keep it" }));
       await user.click(screen.getByRole("button", { name: "drop" }));
       expect(onAnswer).toHaveBeenCalledTimes(1);
-      expect(onAnswer).toHaveBeenCalledWith({ optionId: "keep" });
+      expect(onAnswer).toHaveBeenCalledWith({ type: "option", optionId: "keep" });
     });
 
     it("should show at most 100 options of a hostile list", () => {
@@ -128,7 +128,7 @@ describe("Fallback", () => {
       await user.keyboard("{Control>}{Enter}{/Control}");
       await user.click(screen.getByRole("button", { name: "Send" }));
       expect(onAnswer).toHaveBeenCalledTimes(1);
-      expect(onAnswer).toHaveBeenCalledWith({ text: "one\ntwo" });
+      expect(onAnswer).toHaveBeenCalledWith({ type: "reply", text: "one\ntwo" });
     });
 
     it("should refuse blank text inline", async () => {
@@ -214,6 +214,7 @@ describe("Fallback refusals", () => {
       .fn<FallbackProps["onAnswer"]>()
       .mockReturnValueOnce({
         ok: false,
+        status: "reconnecting",
         issues: [{ path: [], message: "Reconnecting to the agent; try again in a moment." }],
       })
       .mockReturnValue(undefined);
@@ -224,7 +225,7 @@ describe("Fallback refusals", () => {
     expect(screen.getByText("Reconnecting to the agent; try again in a moment.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(onAnswer).toHaveBeenCalledTimes(2);
-    expect(onAnswer).toHaveBeenLastCalledWith({ text: "the blue one" });
+    expect(onAnswer).toHaveBeenLastCalledWith({ type: "reply", text: "the blue one" });
   });
 });
 

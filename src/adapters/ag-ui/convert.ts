@@ -1,5 +1,6 @@
 import type { AnswerBody } from "../../core/answer";
-import type { LedgerAction, LedgerChange } from "../../core/ledger";
+import type { LedgerChange, TransportAction } from "../../core/ledger";
+import { sniffKind } from "../sniff-kind";
 import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
 
 /**
@@ -17,9 +18,11 @@ import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
  */
 export interface AgUiConverter {
   /** One event as the agent delivered it. */
-  event(event: unknown): LedgerAction | null;
+  event(event: unknown): TransportAction | null;
   /** The agent's whole message list (at start, on a reload, after `addMessage`, a snapshot). */
-  messages(messages: readonly unknown[]): LedgerAction | null;
+  messages(messages: readonly unknown[]): TransportAction | null;
+  /** The `ui.kind` a call whose arguments still stream has named so far (to load its widget early). */
+  streamingKind(toolCallId: string): string | undefined;
 }
 
 /** Longest tool call arguments the converter assembles (a model writes them). */
@@ -33,7 +36,7 @@ interface OpenCall {
 export function createAgUiConverter(): AgUiConverter {
   /** Calls whose START arrived and whose END has not: they never park from a message list. */
   const open = new Map<string, OpenCall>();
-  const action = (changes: LedgerChange[]): LedgerAction | null =>
+  const action = (changes: LedgerChange[]): TransportAction | null =>
     changes.length > 0 ? { type: "transport", changes } : null;
 
   return {
@@ -69,10 +72,14 @@ export function createAgUiConverter(): AgUiConverter {
       }
     },
     messages: (messages) => fromMessages(messages, open),
+    streamingKind: (toolCallId) => {
+      const call = open.get(toolCallId);
+      return call ? sniffKind(call.args) : undefined;
+    },
   };
 }
 
-function parkCall(toolCallId: string, toolName: string, args: string): LedgerAction | null {
+function parkCall(toolCallId: string, toolName: string, args: string): TransportAction | null {
   const input = parseArgs(args);
   if (!input.ok) {
     // Only a call that looks like the kit's is the kit's problem to report.
@@ -87,7 +94,7 @@ function parkCall(toolCallId: string, toolName: string, args: string): LedgerAct
   return request ? { type: "transport", changes: [{ type: "requested", request }] } : null;
 }
 
-function fromMessages(messages: readonly unknown[], open: ReadonlyMap<string, OpenCall>): LedgerAction | null {
+function fromMessages(messages: readonly unknown[], open: ReadonlyMap<string, OpenCall>): TransportAction | null {
   const changes: LedgerChange[] = [];
   for (const message of messages) {
     if (!isRecord(message)) continue;

@@ -1,7 +1,14 @@
 import type { AbstractAgent, RunAgentParameters } from "@ag-ui/client";
 import type { TransportAnswer } from "../../core/answer";
-import { type LedgerProblem, selectRequest } from "../../core/ledger";
-import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import type { LedgerProblem } from "../../core/ledger";
+import {
+  ACCEPTED,
+  createConnectionState,
+  createTransportEvents,
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+} from "../../core/transport";
 import { toToolOutput } from "../tool-output";
 import { createAgUiConverter } from "./convert";
 
@@ -11,16 +18,14 @@ export interface AgUiHitlOptions {
    * the last turn has its result (your frontend `tools`, `context`, …). @default {}
    */
   readonly runParameters?: () => RunAgentParameters;
-  /** Called for each event the converter could not read (also reported through `HitlProvider`'s `onError`). */
+  /** Called for each event the converter could not read (also reported through the client's `onError`). */
   readonly onProblem?: (problem: LedgerProblem) => void;
   /** A run that continues the conversation failed (the answer stays in the agent's messages). */
   readonly onRunError?: (error: unknown) => void;
 }
 
 export interface AgUiHitlTransport extends HitlTransport {
-  /** Follows the agent again after `close()` (and catches up on its messages). */
-  open(): void;
-  /** Stops following the agent. */
+  /** Stops following the agent now (the client follows it again when it next connects). */
   close(): void;
 }
 
@@ -32,19 +37,18 @@ function messageId(): string {
 }
 
 /**
- * An AG-UI agent (`HttpAgent` or any `AbstractAgent`) as a transport: its events and messages in,
- * and for each answer exactly one `tool` message for the call — the kind's typed result as JSON
- * (`toToolOutput`) — then one run that carries it, once every frontend tool call of the turn has
- * its result (a run with a call still unanswered would reach the model without its result).
+ * An AG-UI agent (`HttpAgent` or any `AbstractAgent`) as a transport, without React: its events
+ * and messages in, and for each answer exactly one `tool` message for the call — the kind's typed
+ * result as JSON (`toToolOutput`) — then one run that carries it, once every frontend tool call
+ * of the turn has its result (a run with a call still unanswered would reach the model without
+ * its result). It follows the agent while a client is connected.
  */
 export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptions = {}): AgUiHitlTransport {
-  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
-  const { store } = state;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { connection } = createConnectionState();
   const convert = createAgUiConverter();
-  const feed = (action: ReturnType<typeof convert.event>) => {
-    if (action) store.dispatch(action);
-  };
   let subscription: { unsubscribe(): void } | undefined;
+  let connected = 0;
   let continueAfterRun = false;
 
   const runNext = () => {
@@ -56,12 +60,18 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
     agent.runAgent(options.runParameters?.() ?? {}).catch((error: unknown) => options.onRunError?.(error));
   };
 
-  const open = () => {
+  const follow = () => {
     if (subscription) return;
-    feed(convert.messages(agent.messages));
+    events.deliver(convert.messages(agent.messages));
     subscription = agent.subscribe({
-      onEvent: ({ event }) => feed(convert.event(event)),
-      onMessagesChanged: ({ messages }) => feed(convert.messages(messages)),
+      onEvent: ({ event }) => {
+        events.deliver(convert.event(event));
+        if (event.type === "TOOL_CALL_ARGS" && "toolCallId" in event && typeof event.toolCallId === "string") {
+          const kind = convert.streamingKind(event.toolCallId);
+          if (kind !== undefined) events.expect(kind);
+        }
+      },
+      onMessagesChanged: ({ messages }) => events.deliver(convert.messages(messages)),
       onRunFinalized: () => {
         if (!continueAfterRun) return;
         continueAfterRun = false;
@@ -70,20 +80,26 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       },
     });
   };
-  open();
+  const close = () => {
+    subscription?.unsubscribe();
+    subscription = undefined;
+  };
 
   return {
     sessionKey: `ag-ui:${agent.threadId}`,
-    store,
-    connection: state.connection,
-    open,
-    close() {
-      subscription?.unsubscribe();
-      subscription = undefined;
+    connection,
+    connect(sink) {
+      const stop = events.connect(sink);
+      connected += 1;
+      follow();
+      return () => {
+        stop();
+        connected -= 1;
+        if (connected === 0) close();
+      };
     },
-    async send({ requestId, answer }: TransportAnswer) {
-      const request = selectRequest(store.getSnapshot(), requestId);
-      if (!request) throw new HitlTransportError(`Unknown request ${requestId}`, "rejected");
+    close,
+    async send({ request, answer }: TransportAnswer): Promise<SendOutcome> {
       // One tool message per call, whoever adds it (another transport or hook on this agent).
       if (agent.messages.some((m) => m.role === "tool" && m.toolCallId === request.callId)) {
         throw new HitlTransportError("This tool call already has its result.", "unconfirmed");
@@ -95,6 +111,7 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
         content: JSON.stringify(toToolOutput(answer)),
       });
       runNext();
+      return ACCEPTED;
     },
   };
 }
@@ -106,3 +123,7 @@ function everyCallAnswered(messages: AbstractAgent["messages"]): boolean {
   const answered = new Set(turn.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
   return turn.every((m) => m.role !== "assistant" || (m.toolCalls ?? []).every((call) => answered.has(call.id)));
 }
+
+// The rest of the adapter a server or a script needs, without React.
+export { type AgUiConverter, createAgUiConverter, MAX_TOOL_ARGS_LENGTH } from "./convert";
+export { createToolCallEventFilter, normalizeToolCallEvents, ToolCallEventsMiddleware } from "./middleware";

@@ -1,6 +1,6 @@
 "use client";
 import type { AbstractAgent } from "@ag-ui/client";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } from "./transport";
 
 /**
@@ -11,30 +11,21 @@ import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } fro
  *   <HitlProvider transport={transport}><HitlRenderer /></HitlProvider>
  *
  * Frontend tool calls whose arguments carry `ui` render as widgets; each answer becomes exactly
- * one `tool` message, and the run continues once the turn's calls all have their result.
+ * one `tool` message, and the run continues once the turn's calls all have their result. The
+ * provider's client follows the agent while it is mounted (StrictMode's remount included).
  */
 export function useAgUiHitl(agent: AbstractAgent, options: AgUiHitlOptions = {}): AgUiHitlTransport {
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const [state, setState] = useState(() => ({ agent, transport: create(agent, optionsRef) }));
-  let { transport } = state;
-  if (state.agent !== agent) {
-    transport = create(agent, optionsRef);
-    setState({ agent, transport });
-  }
-  // StrictMode mounts, unmounts and mounts again: the transport follows the agent again (and
-  // catches up on its messages) on the second mount.
-  useEffect(() => {
-    transport.open();
-    return () => transport.close();
-  }, [transport]);
+  const create = () =>
+    createAgUiTransport(agent, {
+      runParameters: () => optionsRef.current.runParameters?.() ?? {},
+      onProblem: (problem) => optionsRef.current.onProblem?.(problem),
+      onRunError: (error) => optionsRef.current.onRunError?.(error),
+    });
+  const [state, setState] = useState(() => ({ agent, transport: create() }));
+  if (state.agent === agent) return state.transport;
+  const transport = create();
+  setState({ agent, transport });
   return transport;
-}
-
-function create(agent: AbstractAgent, optionsRef: { current: AgUiHitlOptions }): AgUiHitlTransport {
-  return createAgUiTransport(agent, {
-    runParameters: () => optionsRef.current.runParameters?.() ?? {},
-    onProblem: (problem) => optionsRef.current.onProblem?.(problem),
-    onRunError: (error) => optionsRef.current.onRunError?.(error),
-  });
 }

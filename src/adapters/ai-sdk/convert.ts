@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AnswerBody } from "../../core/answer";
 import { fromZodIssues } from "../../core/issues";
-import type { LedgerAction, LedgerChange } from "../../core/ledger";
+import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
 import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
 
@@ -22,7 +22,7 @@ import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
  * - A tool part that disappears from the list (a regenerate, `setMessages`) withdraws its request.
  * - A part that is not a well-formed tool part becomes a `problem`; nothing throws.
  */
-export function createAiSdkConverter(): (messages: readonly unknown[]) => LedgerAction | null {
+export function createAiSdkConverter(): (messages: readonly unknown[]) => TransportAction | null {
   /** What was last reported per tool part (`toolCallId`): its state and approval. */
   const reported = new Map<string, string>();
   return (messages) => {
@@ -143,7 +143,6 @@ function approvalRequest(
     requestId: approval.id,
     callId: part.toolCallId,
     toolName,
-    origin: "tool-approval",
     prompt: approval.requestReason ?? "",
     kind: "approval",
     native: true,

@@ -1,9 +1,18 @@
 import type { ChatRequestOptions, UIMessage } from "ai";
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import { REPLIED_IN_CHAT_REASON } from "../../core/chat-reply";
 import type { LedgerProblem } from "../../core/ledger";
-import { selectRequest, selectRequests } from "../../core/ledger";
-import type { ParkedRequest } from "../../core/model";
-import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import type { ParkedRequestInit } from "../../core/model";
+import {
+  ACCEPTED,
+  type ChatMessage,
+  createConnectionState,
+  createTransportEvents,
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+} from "../../core/transport";
+import { approvalDecision } from "../../kinds/native";
 import { toToolOutput } from "../tool-output";
 import { createAiSdkConverter } from "./convert";
 
@@ -24,7 +33,7 @@ export interface AiSdkChatLike<M extends UIMessage = UIMessage> {
 }
 
 export interface AiSdkHitlOptions {
-  /** Called for each tool part the converter could not read (also reported through `HitlProvider`'s `onError`). */
+  /** Called for each tool part the converter could not read (also reported through the client's `onError`). */
   readonly onProblem?: (problem: LedgerProblem) => void;
 }
 
@@ -32,21 +41,22 @@ export interface AiSdkHitlTransport extends HitlTransport {
   /** Feeds the chat's current messages (the hook does this on every change). */
   sync(chat: AiSdkChatLike): void;
   /**
-   * Sends a chat message the person typed. A picker still waiting for its answer gets one
-   * first — the typed "replied in chat" result (`{ reply: text }`) — and an approval still
-   * waiting is denied with that reason, so the message never goes out beside a tool call that
-   * has no result (which the provider rejects); an approval granted but never carried out (a
-   * reload came between) is carried out first. Use it instead of `chat.sendMessage`.
+   * Sends a chat message the person typed: call `sendChatMessage(client, { text })` (the
+   * provider's client: `useHitlClient()` in React), which gates the replies through the client. A picker still waiting for its answer gets one first,
+   * the typed "replied in chat" result (`{ reply: text }`), and an approval still waiting is
+   * denied, so the message never goes out beside a tool call without its result (which the
+   * provider rejects); an approval granted but never carried out (a reload came between) is
+   * carried out first.
    */
-  sendMessage(message: { readonly text: string }, options?: ChatRequestOptions): Promise<void>;
+  sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
 
-/** The reason an approval carries when the person typed in the chat instead of deciding. */
-export const REPLIED_IN_CHAT_REASON = "The person replied in the chat instead.";
+export { type MessageResult, sendChatMessage } from "../../core/chat-reply";
+export { REPLIED_IN_CHAT_REASON };
 
 /**
  * Which tool calls have been answered, per chat: the `Chat` object behind `useChat` keeps one
- * output slot per call, but two providers (or two hooks) on one chat would each fill it and each
+ * output slot per call, and two transports over one chat (two hooks) would each fill it and each
  * trigger a send. Keyed by the chat's own `addToolOutput`, which is stable per `Chat` instance.
  */
 const answeredByChat = new WeakMap<object, Set<string>>();
@@ -62,16 +72,18 @@ function answeredFor(chat: AiSdkChatLike): Set<string> {
 }
 
 /**
- * An AI SDK chat as a transport: `useChat`'s messages in, `addToolOutput` /
- * `addToolApprovalResponse` out. A picker's answer is the kind's typed output object (what the
- * model reads), a decline `{ declined: true, reason? }`; an approval's answer is approve, or deny
- * with a reason. The conversation continues through `useChat`'s `sendAutomaticallyWhen` (see
- * `continueAfterAnswers`).
+ * An AI SDK chat as a transport, without React: `useChat`'s messages in (`sync`),
+ * `addToolOutput` / `addToolApprovalResponse` out. A picker's answer is the kind's typed output
+ * object (what the model reads), a decline `{ declined: true, reason? }`; an approval's answer is
+ * its decision (approve, or deny with a note). The conversation continues through `useChat`'s
+ * `sendAutomaticallyWhen` (see `continueAfterAnswers`).
  */
 export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOptions = {}): AiSdkHitlTransport {
-  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
-  const { store } = state;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { connection } = createConnectionState();
   const convert = createAiSdkConverter();
+  /** Calls whose streaming input already named its kind (each prefetches once). */
+  const expected = new Set<string>();
   let current = chat;
   let lastMessages: readonly unknown[] | undefined;
 
@@ -79,12 +91,24 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
     current = next;
     if (next.messages === lastMessages) return;
     lastMessages = next.messages;
-    const action = convert(next.messages);
-    if (action) store.dispatch(action);
+    prefetch(next.messages);
+    events.deliver(convert(next.messages));
+  };
+
+  const prefetch = (messages: readonly UIMessage[]) => {
+    const last = messages.at(-1);
+    if (last?.role !== "assistant") return;
+    for (const part of last.parts) {
+      if (!isToolPart(part) || part.state !== "input-streaming" || expected.has(part.toolCallId)) continue;
+      const kind = kindOfPartialInput(part.input);
+      if (kind === undefined) continue;
+      expected.add(part.toolCallId);
+      events.expect(kind);
+    }
   };
   sync(chat);
 
-  const waitingPart = (request: ParkedRequest) => {
+  const waitingPart = (request: ParkedRequestInit) => {
     for (const message of current.messages) {
       for (const part of message.parts) {
         if (!isToolPart(part) || part.toolCallId !== request.callId) continue;
@@ -99,15 +123,14 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
 
   return {
     sessionKey: `ai-sdk:${chat.id}`,
-    store,
-    connection: state.connection,
+    connection,
+    connect: events.connect,
     sync,
-    async send({ requestId, answer }: TransportAnswer) {
-      const request = selectRequest(store.getSnapshot(), requestId);
-      if (!request) throw new HitlTransportError(`Unknown request ${requestId}`, "rejected");
+    awaitsReply: (request) => waitingPart(request) !== undefined,
+    async send({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> {
       const answered = answeredFor(current);
       if (answered.has(requestId) || !waitingPart(request)) {
-        // Someone filled this call's slot already (another provider on this chat, or the
+        // Someone filled this call's slot already (another transport on this chat, or the
         // messages the server sent back): the messages will say with what.
         throw new HitlTransportError("This tool call already has its result.", "unconfirmed");
       }
@@ -127,38 +150,44 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
         answered.delete(requestId);
         throw new HitlTransportError(error instanceof Error ? error.message : String(error), "rejected");
       }
+      return ACCEPTED;
     },
-    async sendMessage(message, requestOptions) {
-      const open = selectRequests(store.getSnapshot()).filter((r) => r.state === "open");
-      const reply: AnswerBody = { type: "reply", text: message.text };
-      const outputs = new Map<string, unknown>();
-      const denials = new Set<string>();
+    async sendMessage(message, replies) {
       const answered = answeredFor(current);
-      for (const request of open) {
-        if (!waitingPart(request) || answered.has(request.requestId)) continue;
-        // The store's gate, as the client uses it: a widget submitting right now keeps its answer.
-        if (!store.beginSubmit(request.requestId, reply)) continue;
-        answered.add(request.requestId);
-        if (request.native) denials.add(request.requestId);
-        else outputs.set(request.callId, toToolOutput(reply));
+      const outputs = new Map<string, unknown>();
+      const denials = new Map<string, { approved: false; reason?: string }>();
+      const sent = new Set<string>();
+      for (const { requestId, answer, request } of replies) {
+        if (!waitingPart(request) || answered.has(requestId)) continue;
+        answered.add(requestId);
+        sent.add(requestId);
+        if (request.native) {
+          const { approved: _approved, id: _id, ...reason } = approvalResponse(requestId, answer);
+          denials.set(requestId, { approved: false, ...reason });
+        } else outputs.set(request.callId, toToolOutput(answer));
       }
       if (outputs.size > 0 || denials.size > 0) {
         // One update for every open call, without `addToolOutput`: that would start an automatic
         // request of its own, racing the message below.
         current.setMessages((messages) => messages.map((m) => answerParts(m, outputs, denials)));
-        for (const request of open) {
-          if (outputs.has(request.callId) || denials.has(request.requestId)) {
-            store.dispatch({ type: "accepted", requestId: request.requestId });
-          }
-        }
       }
+      const options = message.options as ChatRequestOptions | undefined;
       // An approval granted but never carried out (the page reloaded before the automatic
       // request went): the AI SDK refuses a new message after it (`MissingToolResultsError`), so
       // the approved tool runs first, as the automatic request would have done.
-      if (hasUnrunApproval(current.messages)) await current.sendMessage(undefined, requestOptions);
-      await current.sendMessage({ text: message.text }, requestOptions);
+      if (hasUnrunApproval(current.messages)) await current.sendMessage(undefined, options);
+      await current.sendMessage({ text: message.text }, options);
+      return sent;
     },
   };
+}
+
+/** `ui.kind` of a tool input the AI SDK is still parsing (a partial object). */
+function kindOfPartialInput(input: unknown): string | undefined {
+  if (typeof input !== "object" || input === null || !("ui" in input)) return undefined;
+  const ui = input.ui;
+  if (typeof ui !== "object" || ui === null || !("kind" in ui) || typeof ui.kind !== "string") return undefined;
+  return /^[a-z][a-z0-9.-]{0,99}$/i.test(ui.kind) ? ui.kind : undefined;
 }
 
 /** The last message is the assistant's, with an approved call that has no result yet. */
@@ -170,19 +199,18 @@ function hasUnrunApproval(messages: readonly UIMessage[]): boolean {
   );
 }
 
+/** The approval's one codec: any answer read as its decision. */
 function approvalResponse(id: string, answer: AnswerBody): { id: string; approved: boolean; reason?: string } {
-  if (answer.type === "value") {
-    const value = answer.value as { decision?: unknown; note?: unknown } | null;
-    if (value?.decision === "approve") return { id, approved: true };
-    const note = typeof value?.note === "string" && value.note.trim() ? value.note : undefined;
-    return note ? { id, approved: false, reason: note } : { id, approved: false };
-  }
-  // An approval has no third answer: a decline, a dismissal or a reply is a deny, with its words.
-  const reason = answer.type === "declined" ? answer.reason : answer.type === "reply" ? answer.text : undefined;
-  return reason?.trim() ? { id, approved: false, reason } : { id, approved: false };
+  const decision = approvalDecision(answer);
+  if (decision.decision === "approve") return { id, approved: true };
+  return decision.note ? { id, approved: false, reason: decision.note } : { id, approved: false };
 }
 
-function answerParts<M extends UIMessage>(message: M, outputs: Map<string, unknown>, denials: Set<string>): M {
+function answerParts<M extends UIMessage>(
+  message: M,
+  outputs: Map<string, unknown>,
+  denials: Map<string, { approved: false; reason?: string }>,
+): M {
   if (message.role !== "assistant") return message;
   let changed = false;
   const parts = message.parts.map((part) => {
@@ -191,13 +219,10 @@ function answerParts<M extends UIMessage>(message: M, outputs: Map<string, unkno
       changed = true;
       return { ...part, state: "output-available", output: outputs.get(part.toolCallId) };
     }
-    if (part.state === "approval-requested" && part.approval && denials.has(part.approval.id)) {
+    const denial = part.state === "approval-requested" && part.approval ? denials.get(part.approval.id) : undefined;
+    if (denial && part.approval) {
       changed = true;
-      return {
-        ...part,
-        state: "approval-responded",
-        approval: { ...part.approval, approved: false, reason: REPLIED_IN_CHAT_REASON },
-      };
+      return { ...part, state: "approval-responded", approval: { ...part.approval, ...denial } };
     }
     return part;
   });
@@ -208,6 +233,7 @@ interface ToolPartView {
   readonly type: string;
   readonly toolCallId: string;
   readonly state: string;
+  readonly input?: unknown;
   readonly approval?: { readonly id: string; readonly approved?: boolean };
 }
 
@@ -215,3 +241,7 @@ function isToolPart(part: unknown): part is ToolPartView {
   if (typeof part !== "object" || part === null || !("type" in part) || !("toolCallId" in part)) return false;
   return typeof part.type === "string" && (part.type.startsWith("tool-") || part.type === "dynamic-tool");
 }
+
+// The rest of the adapter a server or a script needs, without React.
+export { chatLike, connectChat, continueAfterAnswers } from "./chat";
+export { createAiSdkConverter } from "./convert";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fromZodIssues } from "../../core/issues";
-import type { LedgerAction, LedgerChange } from "../../core/ledger";
+import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
 import { type EveRequestShape, fromEveResponse } from "./answers";
 import {
@@ -19,7 +19,7 @@ export type EveRequestIndex = Map<string, EveRequestShape>;
  * A converter for one eve stream: `eveEventToAction` with its own memory of the requests it
  * saw, so `input.resolved` answers are read back per the request's kind.
  */
-export function createEveConverter(): (raw: unknown) => LedgerAction | null {
+export function createEveConverter(): (raw: unknown) => TransportAction | null {
   const index: EveRequestIndex = new Map();
   return (raw) => eveEventToAction(raw, index);
 }
@@ -31,7 +31,7 @@ export function createEveConverter(): (raw: unknown) => LedgerAction | null {
  * among several in an `input.requested` event is reported on its own; the others still park.
  * `index` (optional) records each request's kind so later answers are read back natively.
  */
-export function eveEventToAction(raw: unknown, index?: EveRequestIndex): LedgerAction | null {
+export function eveEventToAction(raw: unknown, index?: EveRequestIndex): TransportAction | null {
   const envelope = eveEventSchema.safeParse(raw);
   if (!envelope.success) {
     return { type: "malformed", eventType: "(unreadable)", issues: fromZodIssues(envelope.error.issues) };
@@ -108,15 +108,6 @@ function eveEventChanges(event: EveEvent, index: EveRequestIndex | undefined): C
       const outcome = data.data.outcome === "approved" ? "approved" : "denied";
       return { ok: true, value: [{ type: "resolved", requestId: data.data.requestId, outcome, authoritative: false }] };
     }
-    case "approval.candidate": {
-      const data = eveEventDataSchemas["approval.candidate"].safeParse(event.data);
-      if (!data.success) return bad(data.error.issues);
-      const { outcome, reason, requestId } = data.data;
-      return {
-        ok: true,
-        value: [{ type: "candidate", requestId, candidate: reason === undefined ? { outcome } : { outcome, reason } }],
-      };
-    }
     case "action.result": {
       const data = eveEventDataSchemas["action.result"].safeParse(event.data);
       if (!data.success) return bad(data.error.issues);
@@ -174,14 +165,13 @@ export function resolveEveKind(request: EveInputRequest): { kind: string; payloa
 
 function toParkedRequest(
   request: EveInputRequest,
-  data: { turnId: string; stepIndex: number; callId?: string | undefined; taskId?: string | undefined },
+  data: { turnId: string; callId?: string | undefined; taskId?: string | undefined },
 ): ParkedRequestInit {
   const { kind, payload, native } = resolveEveKind(request);
   return {
     requestId: request.requestId,
     callId: request.action.callId,
     toolName: request.action.toolName,
-    origin: request.kind,
     prompt: request.prompt,
     kind,
     payload,
@@ -189,7 +179,6 @@ function toParkedRequest(
     ...(request.options ? { options: request.options } : {}),
     ...(request.allowFreeform !== undefined ? { allowFreeform: request.allowFreeform } : {}),
     turnId: data.turnId,
-    stepIndex: data.stepIndex,
     ...(data.taskId !== undefined ? { taskId: data.taskId } : {}),
     ...(data.callId !== undefined && data.callId !== request.action.callId ? { parentCallId: data.callId } : {}),
   };

@@ -1,5 +1,7 @@
 "use client";
-/** hitl-kit/adapters/eve — connects the kit to `useEveAgent` from `eve/react`. */
-export { APPROVE_OPTION_ID, DENY_OPTION_ID, fromEveResponse, toEveInputResponse } from "./answers";
-export { createEveConverter, eveEventToAction, resolveEveKind } from "./convert";
-export { type EveAgentLike, type UseEveHitlOptions, useEveHitl } from "./use-eve-hitl";
+/**
+ * hitl-kit/adapters/eve — connects the kit to `useEveAgent` from `eve/react`. Without React:
+ * `hitl-kit/adapters/eve/transport` (and eve's wire in `hitl-kit/adapters/eve/wire`).
+ */
+export * from "./transport";
+export { type UseEveHitlOptions, useEveHitl } from "./use-eve-hitl";

@@ -1,15 +1,7 @@
 "use client";
-/** hitl-kit/adapters/mcp — MCP elicitation (`elicitation/create`) answered through the kit's widgets. */
-export {
-  type ContentValue,
-  type ElicitContent,
-  MAX_ELICIT_PROPERTIES,
-  type RequestedSchema,
-  readRequestedSchema,
-  toContent,
-  toFormFields,
-  validateContent,
-} from "./form-schema";
-export { builtInMappings, type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
-export { createMcpTransport, type McpHitlOptions, type McpHitlTransport } from "./transport";
+/**
+ * hitl-kit/adapters/mcp — MCP elicitation (`elicitation/create`) answered through the kit's widgets.
+ * Without React (a Node process, a CLI): `hitl-kit/adapters/mcp/transport`.
+ */
+export * from "./transport";
 export { useMcpHitl } from "./use-mcp-hitl";

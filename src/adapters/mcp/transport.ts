@@ -9,9 +9,15 @@ import { z } from "zod";
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
 import { formatIssues, type HitlIssue } from "../../core/issues";
 import type { LedgerProblem } from "../../core/ledger";
-import { selectRequest } from "../../core/ledger";
 import type { Outcome, ParkedRequestInit } from "../../core/model";
-import { createTransportState, type HitlTransport, HitlTransportError } from "../../core/transport";
+import {
+  ACCEPTED,
+  createConnectionState,
+  createTransportEvents,
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+} from "../../core/transport";
 import { type FormValues, formKind } from "../../kinds/form";
 import { isSafeNavigationUrl } from "../../kinds/open-url";
 import { readRequestedSchema, type SchemaReading, toContent, toFormFields, validateContent } from "./form-schema";
@@ -71,9 +77,11 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     );
   }
   const sessionKey = `mcp:${Date.now().toString(36)}:${++connections}`;
-  const state = createTransportState(options.onProblem ? { onProblem: options.onProblem } : {});
-  const { store } = state;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const { connection } = createConnectionState();
   const pending = new Map<string, Pending>();
+  /** URL-mode answers accepted and awaiting the server's word that the flow completed. */
+  const accepted = new Map<string, AnswerBody>();
   /** Requests already delivered, so a duplicated delivery gets no second answer. */
   const delivered = new Set<string>();
   const byElicitation = new Map<string, string>();
@@ -83,7 +91,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   let closed = false;
 
   const settle = (requestId: string, outcome: Outcome, response?: AnswerBody) =>
-    store.dispatch({
+    events.deliver({
       type: "transport",
       changes: [
         { type: "resolved", requestId, outcome, authoritative: true, ...(response !== undefined ? { response } : {}) },
@@ -114,7 +122,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     delivered.add(requestId);
     if (closed) return Promise.resolve<ElicitResult>({ action: "cancel" });
     const parked = park(requestId, request.params, allowed, options.mappings ?? {});
-    store.dispatch({ type: "transport", changes: [{ type: "requested", request: parked.request }] });
+    events.deliver({ type: "transport", changes: [{ type: "requested", request: parked.request }] });
     if (!parked.ok) {
       settle(requestId, "invalid");
       return Promise.resolve<ElicitResult>({ action: "decline" });
@@ -152,21 +160,18 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     const requestId = byElicitation.get(notification.params.elicitationId);
     if (requestId === undefined) return;
     byElicitation.delete(notification.params.elicitationId);
-    const request = selectRequest(store.getSnapshot(), requestId);
-    if (request === undefined || request.state === "settled") return;
     // Completed out of band: accepted earlier (settle as answered), or before anyone chose.
-    if (request.state === "responded" || request.state === "submitting") {
-      settle(requestId, "answered", request.submitted);
-    } else if (finish(requestId, { action: "cancel" })) {
-      settle(requestId, "withdrawn");
-    }
+    const answer = accepted.get(requestId);
+    accepted.delete(requestId);
+    if (answer !== undefined) settle(requestId, "answered", answer);
+    else if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
   });
 
   const transport: McpHitlTransport = {
     sessionKey,
-    store,
-    connection: state.connection,
-    async send(answer) {
+    connection,
+    connect: events.connect,
+    async send(answer): Promise<SendOutcome> {
       const entry = pending.get(answer.requestId);
       if (!entry) {
         throw new HitlTransportError("The server is no longer waiting for this answer.", "rejected");
@@ -175,9 +180,11 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
       if (!result.ok) throw new HitlTransportError(formatIssues(result.issues), "rejected");
       finish(answer.requestId, result.value);
       // URL mode: accepted now, settled when the server says the out-of-band flow completed.
-      if (entry.mode === "url" && result.value.action === "accept") return;
-      const { action } = result.value;
-      settle(answer.requestId, action === "cancel" ? "cancelled" : "answered", answer.answer);
+      if (entry.mode === "url" && result.value.action === "accept") {
+        accepted.set(answer.requestId, answer.answer);
+        return ACCEPTED;
+      }
+      return { type: "settled", outcome: result.value.action === "cancel" ? "cancelled" : "answered" };
     },
     close() {
       closed = true;
@@ -208,7 +215,6 @@ function park(
     // MCP does not say which tool call an elicitation serves; the request is its own call.
     callId: requestId,
     toolName: "elicitation",
-    origin: "question" as const,
     prompt: message || "The server asks for input",
     dismissible: true,
   };
@@ -311,3 +317,16 @@ function formValuesOf(value: unknown): FormValues {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+// The rest of the adapter a server or a script needs, without React.
+export {
+  type ContentValue,
+  type ElicitContent,
+  MAX_ELICIT_PROPERTIES,
+  type RequestedSchema,
+  readRequestedSchema,
+  toContent,
+  toFormFields,
+  validateContent,
+} from "./form-schema";
+export { builtInMappings, type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";

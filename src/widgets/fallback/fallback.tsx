@@ -38,8 +38,8 @@ import { type FallbackLabels, fallbackLabels } from "./labels";
  * gets a result.
  */
 
+export type { FallbackReason } from "../../react/widget-props";
 export type { FallbackProps };
-export type FallbackReason = FallbackProps["reason"];
 export type FallbackOption = NonNullable<FallbackProps["options"]>[number];
 export type FallbackAnswer = Parameters<FallbackProps["onAnswer"]>[0];
 
@@ -85,7 +85,7 @@ function Root(props: FallbackRootProps) {
   const [textError, setTextError] = useState<string | undefined>();
   const kindName = kind === "" ? "unknown" : kind;
 
-  // No kind: the raw `{ optionId?, text? }` goes out as given. A refusal (e.g. "reconnecting")
+  // No kind: an offered option or the person's words go out as given. A refusal (e.g. "reconnecting")
   // re-opens the fallback and is shown under the text field, so the person is never stuck.
   const reply = useAnswer<FallbackAnswer>({ status, onSubmit: onAnswer, onDecline });
   const send = (answer: FallbackAnswer) => {
@@ -115,13 +115,13 @@ function Root(props: FallbackRootProps) {
       setTextState(next);
     },
     textError,
-    sendOption: (optionId) => send({ optionId }),
+    sendOption: (optionId) => send({ type: "option", optionId }),
     sendText: () => {
       if (reply.sent()) return;
       const trimmed = text.trim();
       if (trimmed === "") setTextError(labels.emptyText);
       else if (trimmed.length > MAX_TEXT_LENGTH) setTextError(labels.tooLong(MAX_TEXT_LENGTH));
-      else send({ text: trimmed });
+      else send({ type: "reply", text: trimmed });
     },
   };
   return (

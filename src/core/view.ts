@@ -1,7 +1,30 @@
-import type { AnswerBody } from "../core/answer";
-import type { ParkedRequest } from "../core/model";
-import type { AnyKind } from "../kinds/define-kind";
-import type { WidgetStatus } from "./widget-props";
+import type { AnswerBody } from "./answer";
+import type { KindContract } from "./kind";
+import type { ParkedRequest } from "./model";
+
+/**
+ * What a widget shows, as one string (exposed as `data-state`). Derived from the ledger:
+ * `open`/`submitting`/`responded` while in flight, `error` when sending failed, otherwise how the
+ * request ended (`declined` is an answered request whose answer was the decline; `dismissed`,
+ * one the person closed without deciding, where the transport allows it).
+ */
+export const widgetStatuses = [
+  "open",
+  "submitting",
+  "responded",
+  "error",
+  "answered",
+  "approved",
+  "declined",
+  "denied",
+  "cancelled",
+  "ignored",
+  "invalid",
+  "withdrawn",
+  "dismissed",
+  "answered-elsewhere",
+] as const;
+export type WidgetStatus = (typeof widgetStatuses)[number];
 
 /** What a widget shows for a request: its status and, once answered, the answer to display. */
 export interface RequestView<Res = unknown> {
@@ -15,7 +38,7 @@ export interface RequestView<Res = unknown> {
 }
 
 /** Derives the widget view from the ledger's record and the kind that can read the answer. */
-export function viewOf<Res>(request: ParkedRequest, kind?: AnyKind): RequestView<Res> {
+export function viewOf<Res>(request: ParkedRequest, kind?: Pick<KindContract, "response">): RequestView<Res> {
   switch (request.state) {
     case "open":
       return { status: request.error ? "error" : "open" };
@@ -38,7 +61,7 @@ export function viewOf<Res>(request: ParkedRequest, kind?: AnyKind): RequestView
 function answerView<Res>(
   answer: AnswerBody,
   outcome: NonNullable<ParkedRequest["outcome"]>,
-  kind: AnyKind | undefined,
+  kind: Pick<KindContract, "response"> | undefined,
 ): Omit<RequestView<Res>, "status"> & { status?: WidgetStatus } {
   switch (answer.type) {
     case "declined":
@@ -53,8 +76,7 @@ function answerView<Res>(
     case "value": {
       const parsed = kind?.response.safeParse(answer.value);
       if (!parsed?.success) return { answerValue: answer.value };
-      const value = parsed.data as Res; // parsed by this request's own kind
-      return { answer: value, ...reason(denyNote(value)) };
+      return { answer: parsed.data as Res }; // parsed by this request's own kind
     }
     default:
       return answer satisfies never;
@@ -63,18 +85,4 @@ function answerView<Res>(
 
 function reason(text: string | undefined): { declineReason?: string } {
   return text ? { declineReason: text } : {};
-}
-
-/** Approval denials carry their note in the answer itself. */
-function denyNote(value: unknown): string | undefined {
-  if (
-    typeof value === "object" &&
-    value !== null &&
-    "decision" in value &&
-    value.decision === "deny" &&
-    "note" in value
-  ) {
-    return typeof value.note === "string" ? value.note : undefined;
-  }
-  return undefined;
 }
