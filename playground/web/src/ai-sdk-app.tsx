@@ -1,6 +1,6 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, getToolName, isToolUIPart, type UIMessage } from "ai";
-import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "hitl-kit";
 import { continueAfterAnswers, useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
 import { useEffect, useState } from "react";
 import { Composer } from "./composer";
@@ -22,8 +22,9 @@ function loadMessages(): UIMessage[] {
 /**
  * The same widgets and kinds as the eve page, on the AI SDK's `useChat`: `/api/chat` is the
  * playground's route (`playground/ai-sdk/route.ts`: real `streamText`, scripted test model, the
- * kit's picker tools and an approval-gated `delete_file`). The chat box sends through
- * `hitl.sendMessage`, so a picker still waiting gets its one "replied in chat" result first.
+ * kit's picker tools and an approval-gated `delete_file`). The chat box sends through the kit's
+ * client (`sendChatMessage`), so a picker still waiting gets its one "replied in chat" result
+ * first, through the same gate and cross-tab claim as a widget's answer.
  */
 export function AiSdkApp() {
   const [initial] = useState(loadMessages);
@@ -103,13 +104,7 @@ export function AiSdkApp() {
                 </article>
               ))}
             </div>
-            <Composer
-              to="the model"
-              disabled={busy}
-              activity={busy ? "The model is working…" : ""}
-              error={undefined}
-              onSend={(text) => hitl.sendMessage({ text })}
-            />
+            <KitComposer busy={busy} />
           </section>
           <aside className="queue" aria-labelledby="queue-title" data-testid="pending-queue">
             <h2 id="queue-title">Waiting for you</h2>
@@ -119,5 +114,19 @@ export function AiSdkApp() {
         </main>
       </div>
     </HitlProvider>
+  );
+}
+
+/** The chat box, sending through the provider's client. */
+function KitComposer({ busy }: { busy: boolean }) {
+  const client = useHitlClient();
+  return (
+    <Composer
+      to="the model"
+      disabled={busy}
+      activity={busy ? "The model is working…" : ""}
+      error={undefined}
+      onSend={(text) => sendChatMessage(client, { text })}
+    />
   );
 }
