@@ -152,7 +152,7 @@ interface Claim {
 
 /**
  * One claim per distinct request of the POST (the same request twice would lose against its own
- * first claim), holding its first answer. A store that fails counts as neither won nor lost: the
+ * first claim), holding the answer eve keeps: the last one (eve drops the earlier ones). A store that fails counts as neither won nor lost: the
  * answer is forwarded as before claims existed (the guard never blocks an answer on its own
  * failure), and the failure is reported, since that answer is no longer protected from a race.
  */
@@ -164,7 +164,7 @@ async function claimAll(
   ttlMs: number,
 ): Promise<Claim[]> {
   const distinct = new Map<string, PostedAnswer>();
-  for (const answer of answers) if (!distinct.has(answer.requestId)) distinct.set(answer.requestId, answer);
+  for (const answer of answers) distinct.set(answer.requestId, answer);
   return Promise.all(
     [...distinct.values()].map(async (answer): Promise<Claim> => {
       const key = `hitl:${sessionId}:${answer.requestId}`;
