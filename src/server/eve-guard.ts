@@ -115,8 +115,8 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
     const won = claimed.filter((claim) => claim.result?.won === true);
     const lost = claimed.find((claim) => claim.result?.won === false);
     if (lost) {
-      // All or nothing: eve takes a POST's answers together, so an answer whose sibling lost is
-      // not sent either, and its claim must not keep another device from answering it.
+      // All or nothing: the refusal sends none of the POST's answers, so the claims it won must
+      // not keep another device from answering those requests.
       await releaseAll(claims, won);
       const winner = lost.result?.won === false ? readClaimValue(lost.result.value) : undefined;
       return alreadyAnswered(lost.requestId, "answered", winner?.response);
@@ -152,9 +152,16 @@ interface Claim {
 
 /**
  * One claim per distinct request of the POST (the same request twice would lose against its own
- * first claim), holding the answer eve keeps: the last one (eve drops the earlier ones). A store that fails counts as neither won nor lost: the
- * answer is forwarded as before claims existed (the guard never blocks an answer on its own
- * failure), and the failure is reported, since that answer is no longer protected from a race.
+ * first claim), holding the answer eve keeps: the last one (eve drops the earlier ones).
+ *
+ * Taken one at a time in key order, stopping at the first lost. In any other order (the POST's
+ * own, or all at once where the keys live on different Redis nodes) two devices that answer the
+ * same requests in one POST each could win one and lose the other: both refused, neither answer
+ * sent. In one order both contend for the same first key, and only the one that lost it stops.
+ *
+ * A store that fails counts as neither won nor lost: the answer is forwarded as before claims
+ * existed (the guard never blocks an answer on its own failure), and the failure is reported,
+ * since that answer is no longer protected from a race.
  */
 async function claimAll(
   claims: AnswerClaimStore,
@@ -165,21 +172,25 @@ async function claimAll(
 ): Promise<Claim[]> {
   const distinct = new Map<string, PostedAnswer>();
   for (const answer of answers) distinct.set(answer.requestId, answer);
-  return Promise.all(
-    [...distinct.values()].map(async (answer): Promise<Claim> => {
-      const key = `hitl:${sessionId}:${answer.requestId}`;
-      const value = JSON.stringify({
-        id: crypto.randomUUID(),
-        response: responseOf(state, answer),
-      } satisfies ClaimValue);
-      try {
-        return { requestId: answer.requestId, key, value, result: await claims.claim(key, value, ttlMs) };
-      } catch (error) {
-        console.warn(`hitl-kit: the answer claim for ${key} failed; forwarding the answer unclaimed`, error);
-        return { requestId: answer.requestId, key, value, result: undefined };
-      }
-    }),
-  );
+  const ordered = [...distinct.values()]
+    .map((answer) => ({ answer, key: `hitl:${sessionId}:${answer.requestId}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const claimed: Claim[] = [];
+  for (const { answer, key } of ordered) {
+    const value = JSON.stringify({
+      id: crypto.randomUUID(),
+      response: responseOf(state, answer),
+    } satisfies ClaimValue);
+    let result: ClaimResult | undefined;
+    try {
+      result = await claims.claim(key, value, ttlMs);
+    } catch (error) {
+      console.warn(`hitl-kit: the answer claim for ${key} failed; forwarding the answer unclaimed`, error);
+    }
+    claimed.push({ requestId: answer.requestId, key, value, result });
+    if (result?.won === false) break;
+  }
+  return claimed;
 }
 
 /** A release that fails leaves the claim to expire: the answer it guarded was refused anyway. */
