@@ -32,15 +32,27 @@ interface SetupOptions {
   /** eve's delay before it processes an answer: long enough that both guards read "open". */
   readonly latencyMs?: number;
   readonly claimTtlMs?: number;
+  /** How many picker requests the model parks in one step. @default 1 */
+  readonly requests?: number;
   /** What the guards call instead of eve directly (to refuse or hold a POST). */
   readonly wrap?: (eve: TestFetch) => typeof fetch;
 }
 
-/** One picker request in a fresh session, two guards (one per app instance) in front of it. */
+type Answers = readonly { requestId: string; text: string }[];
+
+const media = (selected: string) => encodeAnswer("media", { selected: [selected] });
+
+/** Picker requests in a fresh session, two guards (one per app instance) in front of it. */
 function setup(claims: readonly [AnswerClaimStore, AnswerClaimStore], options: SetupOptions = {}) {
   const session = createTestSession({ latencyMs: options.latencyMs ?? 20 });
   session.userMessage("pick");
-  const ref = session.ask({ toolName: "pick_media", input: { prompt: "Pick", ui: { kind: "media", items: [] } } });
+  const refs = session.askAll(
+    Array.from({ length: options.requests ?? 1 }, (_, index) => ({
+      toolName: "pick_media",
+      input: { prompt: `Pick ${index + 1}`, ui: { kind: "media", items: [] } },
+    })),
+  );
+  const ref = refs[0]!;
   const eve = createTestFetch(session);
   const fetcher = options.wrap?.(eve) ?? eve;
   const guards = claims.map((store) =>
@@ -51,7 +63,7 @@ function setup(claims: readonly [AnswerClaimStore, AnswerClaimStore], options: S
       ...(options.claimTtlMs !== undefined ? { claimTtlMs: options.claimTtlMs } : {}),
     }),
   );
-  const post = (guard: 0 | 1, inputResponses: readonly { requestId: string; text: string }[], sessionId?: string) =>
+  const post = (guard: 0 | 1, inputResponses: Answers, sessionId?: string) =>
     guards[guard]!(
       new Request(`http://app.local/eve/v1/session/${sessionId ?? session.sessionId}`, {
         method: "POST",
@@ -60,8 +72,8 @@ function setup(claims: readonly [AnswerClaimStore, AnswerClaimStore], options: S
       }),
     );
   const answer = (guard: 0 | 1, selected: string, requestId = ref.requestId) =>
-    post(guard, [{ requestId, text: encodeAnswer("media", { selected: [selected] }) }]);
-  return { session, ref, eve, post, answer };
+    post(guard, [{ requestId, text: media(selected) }]);
+  return { session, ref, refs, eve, post, answer };
 }
 
 /** Both devices answer in the same tick, one through each guard: exactly one answer reaches eve. */
@@ -79,9 +91,41 @@ async function raceOnce(claims: readonly [AnswerClaimStore, AnswerClaimStore]) {
   await session.whenIdle();
   const recorded = session.answers(ref.requestId);
   expect(recorded).toHaveLength(1);
-  expect(recorded[0]!.response.text).toBe(encodeAnswer("media", { selected: [winner] }));
+  expect(recorded[0]!.response.text).toBe(media(winner));
   expect(session.strayMessages).toEqual([]);
   expect(session.toolResults(ref.callId)).toHaveLength(1);
+}
+
+/**
+ * Both devices answer the same two requests in one POST each, in opposite orders, in the same
+ * tick: one device's POST reaches eve whole, the other is refused whole.
+ */
+async function raceBatchOnce(claims: readonly [AnswerClaimStore, AnswerClaimStore]) {
+  const { session, refs, post } = setup(claims, { requests: 2 });
+  const [one, two] = refs as [(typeof refs)[0], (typeof refs)[0]];
+  const responses = await Promise.all([
+    post(0, [
+      { requestId: one.requestId, text: media("a1") },
+      { requestId: two.requestId, text: media("a2") },
+    ]),
+    post(1, [
+      { requestId: two.requestId, text: media("b2") },
+      { requestId: one.requestId, text: media("b1") },
+    ]),
+  ]);
+  expect(responses.map((response) => response.status).sort()).toEqual([202, 409]);
+  const winner = responses[0]!.status === 202 ? "a" : "b";
+  const refusal = (await responses.find((response) => response.status === 409)!.json()) as { requestId: string };
+  const number = refusal.requestId === one.requestId ? 1 : 2;
+  expect(refusal).toEqual({
+    ...REFUSAL,
+    requestId: refusal.requestId,
+    response: { type: "value", value: { selected: [`${winner}${number}`] } },
+  });
+  await session.whenIdle();
+  expect(session.answers(one.requestId).map((recorded) => recorded.response.text)).toEqual([media(`${winner}1`)]);
+  expect(session.answers(two.requestId).map((recorded) => recorded.response.text)).toEqual([media(`${winner}2`)]);
+  expect(session.strayMessages).toEqual([]);
 }
 
 /** A fetch that answers eve's answer route with 503 once, without reaching eve. */
@@ -147,57 +191,51 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
 
   it("given several requests in one POST and one of them claimed elsewhere, should refuse the POST and release the others", async () => {
     const store = createMemoryClaimStore();
-    const session = createTestSession();
-    session.userMessage("pick two");
-    const [first, second] = session.askAll([
-      { toolName: "pick_media", input: { prompt: "One", ui: { kind: "media", items: [] } } },
-      { toolName: "pick_media", input: { prompt: "Two", ui: { kind: "media", items: [] } } },
-    ]);
-    const eve = createTestFetch(session);
     // Device B's answer waits at eve's door with its claim taken, until the gate opens.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
     let held = false;
-    const holdFirstPost: typeof fetch = async (input, init) => {
-      if ((init?.method ?? "GET") === "POST" && !held) {
-        held = true;
-        await gate;
-      }
-      return eve(input, init);
+    const holdFirstPost = (eve: TestFetch): typeof fetch => {
+      return async (input, init) => {
+        if ((init?.method ?? "GET") === "POST" && !held) {
+          held = true;
+          await gate;
+        }
+        return eve(input, init);
+      };
     };
-    const guard = createEveAnswerGuard({ eveUrl: "http://eve.local", fetch: holdFirstPost, claims: store });
-    const post = (inputResponses: readonly { requestId: string; text: string }[]) =>
-      guard(
-        new Request(`http://app.local/eve/v1/session/${session.sessionId}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ inputResponses }),
-        }),
-      );
-    const text = (selected: string) => encodeAnswer("media", { selected: [selected] });
+    const { session, refs, post } = setup([store, store], { requests: 2, wrap: holdFirstPost });
+    const [one, two] = refs as [(typeof refs)[0], (typeof refs)[0]];
 
-    const fromB = post([{ requestId: second!.requestId, text: text("b2") }]);
+    const fromB = post(1, [{ requestId: two.requestId, text: media("b2") }]);
     await vi.waitFor(() => expect(held).toBe(true));
-    const fromA = await post([
-      { requestId: first!.requestId, text: text("a1") },
-      { requestId: second!.requestId, text: text("a2") },
+    const fromA = await post(0, [
+      { requestId: one.requestId, text: media("a1") },
+      { requestId: two.requestId, text: media("a2") },
     ]);
     expect(fromA.status).toBe(409);
     await expect(fromA.json()).resolves.toEqual({
       ...REFUSAL,
-      requestId: second!.requestId,
+      requestId: two.requestId,
       response: { type: "value", value: { selected: ["b2"] } },
     });
     open();
     expect((await fromB).status).toBe(202);
     // A's claim on the first request was given back with the refusal: A can answer it alone.
-    expect((await post([{ requestId: first!.requestId, text: text("a1") }])).status).toBe(202);
+    expect((await post(0, [{ requestId: one.requestId, text: media("a1") }])).status).toBe(202);
     await session.whenIdle();
-    expect(session.answers(first!.requestId).map((a) => a.response.text)).toEqual([text("a1")]);
-    expect(session.answers(second!.requestId).map((a) => a.response.text)).toEqual([text("b2")]);
+    expect(session.answers(one.requestId).map((recorded) => recorded.response.text)).toEqual([media("a1")]);
+    expect(session.answers(two.requestId).map((recorded) => recorded.response.text)).toEqual([media("b2")]);
     expect(session.strayMessages).toEqual([]);
+  });
+
+  it(`given two devices answering the same two requests in one POST each, in opposite orders, should forward exactly one POST (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const store = createMemoryClaimStore();
+      await raceBatchOnce([store, store]);
+    }
   });
 });
 
@@ -337,6 +375,10 @@ describe.skipIf(redisServer === undefined)(
 
     it(`given two answers in the same instant through two instances on their own connections, should forward exactly one (${ROUNDS} rounds)`, async () => {
       for (let round = 0; round < ROUNDS; round += 1) await raceOnce(stores());
+    });
+
+    it(`given two devices answering the same two requests in one POST each, in opposite orders, should forward exactly one POST (${ROUNDS} rounds)`, async () => {
+      for (let round = 0; round < ROUNDS; round += 1) await raceBatchOnce(stores());
     });
 
     it("given eve refusing the first answer (503), should release the claim in Redis so the next answer goes through", async () => {
