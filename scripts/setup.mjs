@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Makes a fresh clone ready: npm dependencies (which include the Node 24 binary eve's CLI
- * needs), and Debian's Chromium for the browser tests when missing. Plain Node, no dependencies,
- * safe to run again (it skips what is already done). Used by `npm start` and `npm test`.
+ * needs), and Debian's Chromium for the browser tests and redis-server for the answer guard's
+ * Redis tests when missing. Plain Node, no dependencies, safe to run again (it skips what is
+ * already done). Used by `npm start` and `npm test`.
  *
- *   node scripts/setup.mjs [--browser]    --browser: also make sure Chromium is installed
+ *   node scripts/setup.mjs [--browser]    --browser: also make sure Chromium and redis-server are installed
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -50,6 +51,29 @@ try {
 if (!node24Version.startsWith("v24.")) fail(`expected Node 24 at node_modules/.bin/node, found ${node24Version}`);
 console.log(`  Node ${process.versions.node} for the tools, ${node24Version} for the eve server`);
 
+/**
+ * Installs Debian packages with apt-get, as root or through passwordless sudo (a test machine
+ * has no one to type a password). `what` names the missing tool in the message when it cannot.
+ */
+let aptUpdated = false;
+function aptInstall(packages, what) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const prefix = isRoot ? [] : ["sudo", "-n"];
+  if (!isRoot && spawnSync("sudo", ["-n", "true"]).status !== 0) {
+    fail(
+      `${what} is missing and this user cannot run apt-get. Install it with: sudo apt-get install -y ${packages.join(" ")}`,
+    );
+  }
+  const apt = (args) =>
+    run(prefix[0] ?? "apt-get", prefix.length ? ["apt-get", ...args] : args, {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  // One index refresh per run, however many packages are missing.
+  if (!aptUpdated) apt(["update"]);
+  aptUpdated = true;
+  apt(["install", "-y", "--no-install-recommends", ...packages]);
+}
+
 // 3. Chromium from Debian (Playwright cannot download browsers here).
 if (wantBrowser) {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -57,20 +81,21 @@ if (wantBrowser) {
     step(`Chromium found at ${chromium}`);
   } else {
     step("Installing Chromium from Debian (apt-get install chromium fonts-liberation)");
-    const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-    const prefix = isRoot ? [] : ["sudo", "-n"];
-    if (!isRoot && spawnSync("sudo", ["-n", "true"]).status !== 0) {
-      fail(
-        "Chromium is missing and this user cannot run apt-get. Install it with: sudo apt-get install -y chromium fonts-liberation",
-      );
-    }
-    const apt = (args) =>
-      run(prefix[0] ?? "apt-get", prefix.length ? ["apt-get", ...args] : args, {
-        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      });
-    apt(["update"]);
-    apt(["install", "-y", "--no-install-recommends", "chromium", "fonts-liberation"]);
+    aptInstall(["chromium", "fonts-liberation"], "Chromium");
     if (!existsSync(chromium)) fail(`apt installed chromium but ${chromium} does not exist`);
+  }
+}
+
+// 4. redis-server from Debian: the answer guard's Redis claim tests start their own server on a
+// free port (a service apt may start as well is not used), and skip only where none is installed.
+if (wantBrowser) {
+  const redisServer = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
+  if (existsSync(redisServer)) {
+    step(`redis-server found at ${redisServer}`);
+  } else {
+    step("Installing redis-server from Debian (apt-get install redis-server)");
+    aptInstall(["redis-server"], "redis-server");
+    if (!existsSync(redisServer)) fail(`apt installed redis-server but ${redisServer} does not exist`);
   }
 }
 

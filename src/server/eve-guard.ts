@@ -1,6 +1,7 @@
-import { createEveConverter } from "../adapters/eve/transport";
+import { createEveConverter, type EveRequestShape, fromEveResponse } from "../adapters/eve/transport";
 import type { AnswerBody } from "../core/answer";
 import { createLedger, type LedgerState, reduceLedger, selectRequest } from "../core/ledger";
+import { type AnswerClaimStore, type ClaimResult, createMemoryClaimStore } from "./claim-store";
 
 /**
  * A guard in front of eve's answer route (`POST /eve/v1/session/:id`) for answers from several
@@ -8,15 +9,21 @@ import { createLedger, type LedgerState, reduceLedger, selectRequest } from "../
  * second answer and turns it into a stray user message and a new turn. The guard asks eve's own
  * session state — the session's stream, read through the kit's ledger — and refuses an answer
  * to a request that is already settled with `409` and what it was answered with, so the losing
- * device can show "answered elsewhere". It keeps no state of its own: any number of app
- * instances behind a load balancer can run it.
+ * device can show "answered elsewhere".
  *
- * What it cannot close: two answers posted in the same instant (before eve settled either).
- * eve has no compare-and-set on answers, so both guards read "open" and both answers pass; the
- * kit's cross-tab claim covers that case within one browser. (A test shows it.)
+ * eve has no compare-and-set on answers, so two answers posted in the same instant both read
+ * "open" there. The guard closes that with a claim per (session, request) in `claims`: the first
+ * answer takes it and is forwarded, the others get the same `409` with the winner's answer. A
+ * claim is given back when eve refuses the answer (so a retry can win) and expires after
+ * `claimTtlMs` (by then eve's own record has the answer). The claim is the guard's only state:
+ * every instance that can receive an answer must share one store — the default memory store
+ * covers one instance; several behind a load balancer need `createRedisClaimStore`.
  *
  *   // Next.js App Router: app/eve/[...path]/route.ts
- *   const guard = createEveAnswerGuard({ eveUrl: process.env.EVE_URL! });
+ *   const guard = createEveAnswerGuard({
+ *     eveUrl: process.env.EVE_URL!,
+ *     claims: createRedisClaimStore({ command: (name, args) => redis.sendCommand([name, ...args]) }),
+ *   });
  *   export const POST = (request: Request) => guard(request);
  */
 
@@ -27,6 +34,17 @@ export interface EveAnswerGuardOptions {
   readonly fetch?: typeof fetch;
   /** Request headers forwarded to eve (auth, cookies). @default ["authorization", "cookie"] */
   readonly forwardHeaders?: readonly string[];
+  /**
+   * Where the first answer to a request takes its claim. Shared by every instance that can
+   * receive an answer for the same sessions. @default a memory store of this guard's own
+   */
+  readonly claims?: AnswerClaimStore;
+  /**
+   * How long a forwarded answer's claim lives. It must outlast the time eve takes to record an
+   * answer in the session stream: from then on the guard's read of that record refuses later
+   * answers by itself. @default 30_000
+   */
+  readonly claimTtlMs?: number;
 }
 
 /** The body of the guard's refusal. */
@@ -36,8 +54,21 @@ export interface AlreadyAnsweredBody {
   readonly error: string;
   readonly requestId: string;
   readonly outcome: string;
-  /** What the request was answered with, read back from eve (when eve recorded it). */
+  /** What the request was answered with: eve's record, or the answer that won the claim. */
   readonly response?: AnswerBody;
+}
+
+/** One entry of an answer POST's `inputResponses`, as far as the guard reads it. */
+interface PostedAnswer {
+  readonly requestId: string;
+  readonly optionId?: string;
+  readonly text?: string;
+}
+
+/** What a claim stores: a unique id, so a release never frees another answer's claim, and the answer. */
+interface ClaimValue {
+  readonly id: string;
+  readonly response: AnswerBody;
 }
 
 const ANSWER_ROUTE = /\/eve(?:\/[a-z0-9][a-z0-9_-]*)?\/v1\/session\/([^/?#]+)$/u;
@@ -46,6 +77,8 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
   const fetcher = options.fetch ?? globalThis.fetch;
   const base = options.eveUrl.replace(/\/+$/u, "");
   const forwarded = (options.forwardHeaders ?? ["authorization", "cookie"]).map((name) => name.toLowerCase());
+  const claims = options.claims ?? createMemoryClaimStore();
+  const claimTtlMs = options.claimTtlMs ?? 30_000;
 
   const headersOf = (request: Request): Headers => {
     const headers = new Headers();
@@ -66,42 +99,168 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
       if (body !== undefined) headers.set("content-type", request.headers.get("content-type") ?? "application/json");
       return fetcher(target, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
     };
-    const requestIds = match && body !== undefined ? answeredIds(body) : [];
-    if (!match?.[1] || requestIds.length === 0) return forward();
+    const answers = match && body !== undefined ? postedAnswers(body) : [];
+    if (!match?.[1] || answers.length === 0) return forward();
 
     const state = await readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
-    for (const requestId of requestIds) {
+    for (const { requestId } of answers) {
       const parked = state && selectRequest(state, requestId);
       if (parked?.state !== "settled") continue;
-      const refusal: AlreadyAnsweredBody = {
-        ok: false,
-        code: "HITL_ALREADY_ANSWERED",
-        error: "This request was already answered elsewhere; your answer was not sent.",
-        requestId,
-        outcome: parked.outcome ?? "answered",
-        ...(parked.resolution ? { response: parked.resolution } : {}),
-      };
-      return Response.json(refusal, { status: 409 });
+      return alreadyAnswered(requestId, parked.outcome ?? "answered", parked.resolution);
     }
-    return forward();
+
+    const sessionId = decodeSegment(match[1]);
+    const claimed = await claimAll(claims, sessionId, state, answers, claimTtlMs);
+    const won = claimed.filter((claim) => claim.result?.won === true);
+    const lost = claimed.find((claim) => claim.result?.won === false);
+    if (lost) {
+      // All or nothing: the refusal sends none of the POST's answers, so the claims it won must
+      // not keep another device from answering those requests.
+      await releaseAll(claims, won);
+      const winner = lost.result?.won === false ? readClaimValue(lost.result.value) : undefined;
+      return alreadyAnswered(lost.requestId, "answered", winner?.response);
+    }
+
+    // A fetch that throws keeps the claims: a dropped connection does not say whether eve took
+    // the answer, and releasing could let a second one in; if eve never had it, they expire.
+    const response = await forward();
+    if (!response.ok) await releaseAll(claims, won);
+    return response;
   };
 }
 
-/** The request ids an answer POST answers; none for anything else (a chat message). */
-function answeredIds(body: string): string[] {
+function alreadyAnswered(requestId: string, outcome: string, response: AnswerBody | undefined): Response {
+  const refusal: AlreadyAnsweredBody = {
+    ok: false,
+    code: "HITL_ALREADY_ANSWERED",
+    error: "This request was already answered elsewhere; your answer was not sent.",
+    requestId,
+    outcome,
+    ...(response ? { response } : {}),
+  };
+  return Response.json(refusal, { status: 409 });
+}
+
+interface Claim {
+  readonly requestId: string;
+  readonly key: string;
+  readonly value: string;
+  /** `undefined` when the store failed. */
+  readonly result: ClaimResult | undefined;
+}
+
+/**
+ * One claim per distinct request of the POST (the same request twice would lose against its own
+ * first claim), holding the answer eve keeps: the last one (eve drops the earlier ones).
+ *
+ * Taken one at a time in key order, stopping at the first lost. In any other order (the POST's
+ * own, or all at once where the keys live on different Redis nodes) two devices that answer the
+ * same requests in one POST each could win one and lose the other: both refused, neither answer
+ * sent. In one order both contend for the same first key, and only the one that lost it stops.
+ *
+ * A store that fails counts as neither won nor lost: the answer is forwarded as before claims
+ * existed (the guard never blocks an answer on its own failure), and the failure is reported,
+ * since that answer is no longer protected from a race.
+ */
+async function claimAll(
+  claims: AnswerClaimStore,
+  sessionId: string,
+  state: LedgerState | undefined,
+  answers: readonly PostedAnswer[],
+  ttlMs: number,
+): Promise<Claim[]> {
+  const distinct = new Map<string, PostedAnswer>();
+  for (const answer of answers) distinct.set(answer.requestId, answer);
+  const ordered = [...distinct.values()]
+    .map((answer) => ({ answer, key: `hitl:${sessionId}:${answer.requestId}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const claimed: Claim[] = [];
+  for (const { answer, key } of ordered) {
+    const value = JSON.stringify({
+      id: crypto.randomUUID(),
+      response: responseOf(state, answer),
+    } satisfies ClaimValue);
+    let result: ClaimResult | undefined;
+    try {
+      result = await claims.claim(key, value, ttlMs);
+    } catch (error) {
+      console.warn(`hitl-kit: the answer claim for ${key} failed; forwarding the answer unclaimed`, error);
+    }
+    claimed.push({ requestId: answer.requestId, key, value, result });
+    if (result?.won === false) break;
+  }
+  return claimed;
+}
+
+/** A release that fails leaves the claim to expire: the answer it guarded was refused anyway. */
+async function releaseAll(claims: AnswerClaimStore, won: readonly Claim[]): Promise<void> {
+  await Promise.all(
+    won.map(async ({ key, value }) => {
+      try {
+        await claims.release(key, value);
+      } catch (error) {
+        console.warn(`hitl-kit: releasing the answer claim for ${key} failed; it expires by itself`, error);
+      }
+    }),
+  );
+}
+
+/**
+ * The answer as the 409 reports it, read the way the ledger reads eve's record of it (the same
+ * `fromEveResponse`, with the request's kind when eve's stream has the request), so a loser of
+ * the claim sees the same value as a loser to eve's own record.
+ */
+function responseOf(state: LedgerState | undefined, answer: PostedAnswer): AnswerBody {
+  const parked = state && selectRequest(state, answer.requestId);
+  const shape: EveRequestShape = parked
+    ? { kind: parked.kind, native: parked.native === true }
+    : { kind: "", native: false };
+  return fromEveResponse(answer, shape);
+}
+
+/** A claim's stored value; `undefined` for one the guard did not write (the 409 then omits it). */
+function readClaimValue(value: string | undefined): ClaimValue | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== "object" || parsed === null || !("response" in parsed)) return undefined;
+    const response = parsed.response;
+    if (typeof response !== "object" || response === null || !("type" in response)) return undefined;
+    return parsed as ClaimValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The session id as eve reads it: `%2F`-style escapes name the same session as the plain form. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The answers an answer POST carries; none for anything else (a chat message). */
+function postedAnswers(body: string): PostedAnswer[] {
   try {
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== "object" || parsed === null || !("inputResponses" in parsed)) return [];
     const responses = parsed.inputResponses;
     if (!Array.isArray(responses)) return [];
-    return responses.flatMap((response: unknown) =>
-      typeof response === "object" &&
-      response !== null &&
-      "requestId" in response &&
-      typeof response.requestId === "string"
-        ? [response.requestId]
-        : [],
-    );
+    return responses.flatMap((response: unknown): PostedAnswer[] => {
+      if (typeof response !== "object" || response === null) return [];
+      if (!("requestId" in response) || typeof response.requestId !== "string") return [];
+      const optionId = "optionId" in response && typeof response.optionId === "string" ? response.optionId : undefined;
+      const text = "text" in response && typeof response.text === "string" ? response.text : undefined;
+      return [
+        {
+          requestId: response.requestId,
+          ...(optionId !== undefined ? { optionId } : {}),
+          ...(text !== undefined ? { text } : {}),
+        },
+      ];
+    });
   } catch {
     return [];
   }

@@ -9,6 +9,15 @@ registerPatternEngine(RE2JS);
 
 export { fromToolOutput, type ToolOutput, toToolOutput } from "../adapters/tool-output";
 export { dedupeToolResults, type PickerTool, pickerOutputSchema, pickerTool, readToolOutput } from "./ai-sdk";
+export {
+  type AnswerClaimStore,
+  type ClaimRedisClient,
+  type ClaimResult,
+  createMemoryClaimStore,
+  createRedisClaimStore,
+  type MemoryClaimStoreOptions,
+  type RedisClaimStoreOptions,
+} from "./claim-store";
 export { type AlreadyAnsweredBody, createEveAnswerGuard, type EveAnswerGuardOptions } from "./eve-guard";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";
 export {

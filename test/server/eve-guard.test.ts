@@ -4,8 +4,9 @@ import { createTestFetch } from "../../src/testing/fetch";
 import { createTestSession } from "../../src/testing/session";
 
 /**
- * Two app instances (two guards, no shared memory) in front of one eve session, answered from
- * two devices. The guard reads eve's own record (the session stream) before forwarding.
+ * Two app instances (two guards, no shared memory, so no shared claim store) in front of one eve
+ * session, answered from two devices. The guard reads eve's own record (the session stream)
+ * before forwarding.
  */
 function setup(latencyMs = 0) {
   const session = createTestSession({ latencyMs });
@@ -64,8 +65,9 @@ describe("createEveAnswerGuard", () => {
     expect(eve.requests.filter((r) => r.method === "POST")).toHaveLength(2);
   });
 
-  it("given two answers in the same instant, should let both through: eve has no compare-and-set (the documented limit)", async () => {
-    // Both guards read eve's record before eve processed either answer: both see the request open.
+  it("given two answers in the same instant through guards that share no claim store, should let both through (why instances must share one)", async () => {
+    // Both guards read eve's record before eve processed either answer: both see the request open,
+    // and each guard's default claim store is its own memory. eve-guard-claim.test.ts shares one.
     const { session, ref, post } = setup(20);
     const [a, b] = await Promise.all([
       post(0, encodeAnswer("media", { selected: ["a"] })),
@@ -73,8 +75,8 @@ describe("createEveAnswerGuard", () => {
     ]);
     expect([a.status, b.status]).toEqual([202, 202]);
     await session.whenIdle();
-    // eve keeps one and turns the other into a stray user message: only one browser's own claim,
-    // or a compare-and-set in eve, can stop this.
+    // eve keeps one and turns the other into a stray user message: only a claim store the guards
+    // share (createRedisClaimStore across instances) stops this.
     expect(session.answers(ref.requestId)).toHaveLength(2);
     expect(session.strayMessages).toHaveLength(1);
   });

@@ -229,6 +229,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // The rest of eve's wire a server or a script needs, without React (as `hitl-kit/adapters/eve/wire`).
-export { APPROVE_OPTION_ID, DENY_OPTION_ID, fromEveResponse, toEveInputResponse } from "./answers";
+export {
+  APPROVE_OPTION_ID,
+  DENY_OPTION_ID,
+  type EveRequestShape,
+  fromEveResponse,
+  toEveInputResponse,
+} from "./answers";
 export { createEveConverter, eveEventToAction, resolveEveKind } from "./convert";
 export { decodeAnswer, encodeAnswer, encodeDecline } from "./envelope";
