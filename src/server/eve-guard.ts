@@ -121,9 +121,20 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
       return alreadyAnswered(lost.requestId, "answered", winner?.response);
     }
 
-    // A fetch that throws keeps the claims: a dropped connection does not say whether eve took
-    // the answer, and releasing could let a second one in; if eve never had it, they expire.
-    const response = await forward();
+    let response: Response;
+    try {
+      response = await forward();
+    } catch (error) {
+      // A dropped connection does not say whether eve took the answer. Ask eve: a request it
+      // shows settled keeps its claim (and the settled check refuses later answers anyway); one
+      // it still shows open is released, or the same device's retry (sent once its client's
+      // grace period is over) would be refused as "answered elsewhere" for an answer eve never
+      // got — and the tool call would wait for a result nobody sends.
+      const after = await readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
+      const open = won.filter((claim) => !after || selectRequest(after, claim.requestId)?.state !== "settled");
+      await releaseAll(claims, open);
+      throw error;
+    }
     if (!response.ok) await releaseAll(claims, won);
     return response;
   };

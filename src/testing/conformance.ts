@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AnswerBody } from "../core/answer";
+import { sendChatMessage } from "../core/chat-reply";
 import { createHitlClient, type HitlClient } from "../core/client";
 import { createStorageJournal, type JournalLocks, type JournalStorage, type SubmissionJournal } from "../core/journal";
 import type { ParkedRequest } from "../core/model";
@@ -73,6 +74,12 @@ export interface ConformanceServer {
   idle(): Promise<void>;
   /** Frees what the server holds. */
   close?(): void | Promise<void>;
+  /**
+   * The server sits behind the kit's answer guard (`createEveAnswerGuard` with a claim store, or
+   * its equivalent): the first answer to a request wins, a later one is refused as answered
+   * elsewhere. Needed by the two-devices scenario.
+   */
+  readonly guarded?: boolean;
 }
 
 export interface ConformanceDriver {
@@ -120,9 +127,14 @@ export function runTransportConformance(runner: ConformanceRunner, driver: Confo
 
 // ─── the world a scenario runs in ────────────────────────────────────────────────────────────────
 
-/** A browser "tab": its own sessionStorage, and the origin's shared localStorage and locks. */
+/**
+ * A browser "tab": its own sessionStorage, and its browser's localStorage and locks (shared by
+ * the tabs of one device; another device has its own).
+ */
 interface Tab {
   readonly session: JournalStorage;
+  readonly local: JournalStorage;
+  readonly locks: JournalLocks;
 }
 
 interface Page {
@@ -136,6 +148,8 @@ interface World {
   readonly graceMs: number;
   ask(ids?: readonly string[]): Promise<ConformanceRef>;
   newTab(): Tab;
+  /** A tab on another device: nothing in common with this one's storage and locks. */
+  newDevice(): Tab;
   /** Opens a page in `tab` (a new tab by default), with its own client. */
   open(tab?: Tab): Promise<Page>;
   /** A second client over a page's transport (a second provider, or StrictMode's second render). */
@@ -157,7 +171,8 @@ async function createWorld(driver: ConformanceDriver): Promise<World> {
   const clients: HitlClient[] = [];
   const unmounts: (() => void)[] = [];
 
-  const journal = (tab: Tab) => createStorageJournal({ session: tab.session, local, locks });
+  const journal = (tab: Tab) => createStorageJournal({ session: tab.session, local: tab.local, locks: tab.locks });
+  const newTab = (): Tab => ({ session: createMemoryStorage(), local, locks });
   const newClient = (transport: HitlTransport, tab: Tab) => {
     const client = createHitlClient({
       transport,
@@ -184,8 +199,9 @@ async function createWorld(driver: ConformanceDriver): Promise<World> {
       refs.push(ref);
       return ref;
     },
-    newTab: () => ({ session: createMemoryStorage() }),
-    async open(tab = { session: createMemoryStorage() }) {
+    newTab,
+    newDevice: () => ({ session: createMemoryStorage(), local: createMemoryStorage(), locks: createMemoryLocks() }),
+    async open(tab = newTab()) {
       const connection = await server.connect();
       const client = newClient(connection.transport, tab);
       const page: Page = {
@@ -476,6 +492,54 @@ const scenarios = {
       page.client.answer(ref.requestId, pickB);
       await world.settle();
       expectThat(world.server.received(ref).length === 1, "nothing is sent after a replay");
+    },
+  },
+  replyInTwoTabs: {
+    title: "given a chat reply in one tab while another tab answers the request at once, should send one answer",
+    async run(world) {
+      const ref = await world.ask();
+      const tabA = await world.open();
+      const tabB = await world.open();
+      await until(() => tabA.request(ref)?.state === "open" && tabB.request(ref)?.state === "open", "both tabs");
+      if (!tabB.connection.transport.sendMessage) {
+        throw new ConformanceError("this transport has no reply path (sendMessage): skip the scenario with the reason");
+      }
+      // The reply path goes through the same gate, journal and cross-tab claim as a widget's answer.
+      tabA.client.answer(ref.requestId, pickA);
+      await sendChatMessage(tabB.client, { text: "the other one" });
+      await world.settle();
+      const received = world.server.received(ref);
+      expectThat(received.length === 1, `expected one answer from a widget and a chat reply, got ${received.length}`);
+    },
+  },
+  twoDevices: {
+    title:
+      "given two devices answering at once behind the answer guard, should send one answer and settle the other device once, as answered elsewhere with the winner's answer",
+    async run(world) {
+      if (!world.server.guarded) {
+        throw new ConformanceError("this server is not behind the answer guard: skip the scenario with the reason");
+      }
+      const ref = await world.ask();
+      const one = await world.open(world.newDevice());
+      const two = await world.open(world.newDevice());
+      await until(() => one.request(ref)?.state === "open" && two.request(ref)?.state === "open", "both devices");
+      expectEqual(one.client.answer(ref.requestId, pickA).status, "sent", "device one");
+      expectEqual(two.client.answer(ref.requestId, pickB).status, "sent", "device two (its own ledger still shows it open)");
+      await world.settle();
+      const received = world.server.received(ref);
+      expectThat(received.length === 1, `expected one answer from two devices, got ${received.length}`);
+      const winner = received[0];
+      const loser = JSON.stringify(winner) === JSON.stringify(pickA) ? two : one;
+      await until(() => loser.request(ref)?.state === "settled", "the other device to settle the request");
+      const settled = loser.request(ref);
+      expectThat(settled?.answeredElsewhere === true, "the other device shows the request answered elsewhere");
+      expectEqual(settled?.resolution, winner, "the answer the other device shows");
+      // Settled once: nothing more goes out, and catching up leaves it settled with that answer.
+      expectEqual(loser.client.answer(ref.requestId, pickA).status, "already-answered", "answering again");
+      await loser.connection.replay();
+      await world.settle();
+      expectEqual(loser.request(ref)?.resolution, winner, "the answer after catching up");
+      expectThat(world.server.received(ref).length === 1, "still one answer at the server");
     },
   },
 } satisfies Record<string, Scenario>;

@@ -29,11 +29,25 @@ export interface TestTransportOptions {
   /** Sees each answer in eve's wire form just before it is posted (stories record them). */
   readonly onWire?: (response: EveInputResponse) => void;
   /**
-   * Model the kit's answer guard in front of the session (`createEveAnswerGuard`): an answer to a
-   * request the session has already settled is refused and reported as answered elsewhere, with
-   * the answer that settled it — what a page whose stream lags gets from a real guard. @default false
+   * Model the kit's answer guard in front of the session (`createEveAnswerGuard` with a claim
+   * store shared by every page of the session): the first answer to a request claims it, and a
+   * later one — or one to a request the session already settled — is refused and reported as
+   * answered elsewhere, with the winning answer. What a lagging page or a second device gets
+   * from a real guard. @default false
    */
   readonly answerGuard?: boolean;
+}
+
+/** The modelled guard's claims per session (one claim store in front of one eve). */
+const guardClaims = new WeakMap<TestSession, Map<string, EveInputResponse>>();
+
+function claimsOf(session: TestSession): Map<string, EveInputResponse> {
+  let claims = guardClaims.get(session);
+  if (!claims) {
+    claims = new Map();
+    guardClaims.set(session, claims);
+  }
+  return claims;
 }
 
 /**
@@ -60,17 +74,24 @@ export function createTestTransport(session: TestSession, options: TestTransport
     async send(answer) {
       const shape = { kind: answer.kind, native: answer.request.native === true };
       const response = toEveInputResponse(answer, shape);
-      if (options.answerGuard) {
+      const claims = options.answerGuard ? claimsOf(session) : undefined;
+      if (claims) {
+        // The guard: a request eve already settled, or one another answer claimed first (taken
+        // synchronously, before anything is awaited, as `SET NX` is), is answered elsewhere.
         const record = session.requests().find((r) => r.requestId === answer.requestId);
-        if (record !== undefined && record.status !== "open") {
-          const winner = session.answers(answer.requestId).find((a) => a.handling === "settled")?.response;
+        const settled = session.answers(answer.requestId).find((a) => a.handling === "settled")?.response;
+        const winner = claims.get(answer.requestId) ?? (record && record.status !== "open" ? settled : undefined);
+        if (winner !== undefined || (record && record.status !== "open")) {
           return { type: "answered-elsewhere", ...(winner ? { response: fromEveResponse(winner, shape) } : {}) };
         }
+        claims.set(answer.requestId, response);
       }
       options.onWire?.(response);
       try {
         await session.respond([response]);
       } catch (error) {
+        // eve never took it (a refusal, or a network failure before it got there): let it be claimed again.
+        if (!session.answers(answer.requestId).some((a) => a.response === response)) claims?.delete(answer.requestId);
         throw toTransportError(error);
       }
       return ACCEPTED;

@@ -225,6 +225,7 @@ const driver: ConformanceDriver = {
     dropAfter: answerIsHistory,
     refused: answerIsHistory,
     transient: answerIsHistory,
+    twoDevices: "no answer guard for a useChat route: the answer is part of the conversation each request carries",
   },
   async createServer() {
     const server = createServer();

@@ -7,6 +7,7 @@ import { useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
 import type { HitlTransport } from "../../src/core/transport";
 import { type ConformanceDriver, runTransportConformance } from "../../src/testing/conformance";
 import { eveSessionServerSide } from "../../src/testing/eve-server-side";
+import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { createTestFetch } from "../../src/testing/fetch";
 import { createTestSession, type TestSession } from "../../src/testing/session";
 
@@ -51,17 +52,35 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000) 
   }
 }
 
+/**
+ * eve's routes as a page reaches them through an app that mounts the kit's answer guard (one
+ * claim store for the app) in front of eve's answer route: the guard reads eve's record and
+ * claims each answer before forwarding it.
+ */
+function guardedFetch(session: TestSession): typeof fetch {
+  const eve = createTestFetch(session);
+  const guard = createEveAnswerGuard({ eveUrl: "http://eve.test", fetch: eve });
+  return (input, init) => {
+    const request = new Request(new URL(String(input instanceof Request ? input.url : input), "http://eve.test"), init);
+    return request.method === "POST" && /\/v1\/session\/[^/]+$/.test(new URL(request.url).pathname)
+      ? guard(request)
+      : eve(input, init);
+  };
+}
+
 const driver: ConformanceDriver = {
-  name: "useEveHitl over the real useEveAgent (eve 0.80.1 routes, in-memory session)",
+  name: "useEveHitl over the real useEveAgent (eve 0.80.1 routes, in-memory session, behind the answer guard)",
   graceMs: 300,
+  skip: { replyInTwoTabs: "eve has no client-side reply path: the server itself resolves what a chat message answers" },
   createServer() {
     const session: TestSession = createTestSession({ latencyMs: 5 });
     session.userMessage("pick something");
-    vi.stubGlobal("fetch", createTestFetch(session));
+    vi.stubGlobal("fetch", guardedFetch(session));
     const pages: { current: () => Page; live: boolean; unmount(): void }[] = [];
     const caughtUp = (page: Page) => page.agent.events.length >= session.events.length;
     return {
       ...eveSessionServerSide(session),
+      guarded: true,
       async connect() {
         const { result, unmount } = renderHook(() => usePage(session.sessionId));
         const entry = { current: () => result.current, live: true, unmount };

@@ -42,6 +42,8 @@ const driver: ConformanceDriver = {
     dropAfter: "as dropBefore",
     refused: "MCP has no refusal of a response: the SDK sends it once",
     transient: "as refused",
+    replyInTwoTabs: "MCP has no chat: an elicitation is answered only by its result",
+    twoDevices: "an elicitation goes to one client connection: another device never sees it",
   },
   async createServer() {
     const server = new McpServer({ name: "conformance", version: "1.0.0" });
