@@ -1,0 +1,134 @@
+// @vitest-environment node
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+
+/**
+ * examples/node as its README runs it: the playground's real MCP server in one process, the plain
+ * Node script in another, and the script's whole output checked line by line — the refusals with
+ * their issues, `sent`, `already-answered`, and each tool's result as the server returned it.
+ * Both processes import the built kit (dist/, which `npm test` builds before this stage).
+ */
+const root = resolve(import.meta.dirname, "../..");
+const script = join(root, "examples/node/answer-elicitations.mjs");
+const built = existsSync(join(root, "dist/core.js")) && existsSync(join(root, "dist/adapters/mcp/transport.js"));
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function runExample(url: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, url], { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** `node playground/mcp/server.mjs 0`: a free port, announced on stdout as `MCP server <url>`. */
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["playground/mcp/server.mjs", "0"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => fail(new Error(`no "MCP server" line within 15 s:\n${output}`)), 15_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(error);
+    };
+    const read = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const url = /MCP server (http:\/\/\S+)/.exec(output)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({ child, url });
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    child.once("exit", (code, signal) => fail(new Error(`the MCP server exited (${code ?? signal}):\n${output}`)));
+  });
+}
+
+/** A port nothing listens on (free a moment ago). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+describe.skipIf(!built)(
+  built ? "examples/node" : "examples/node (skipped: dist/ is missing — run `npm run build` first)",
+  () => {
+    let server: ChildProcess | undefined;
+    let url = "";
+
+    beforeAll(async () => {
+      ({ child: server, url } = await startServer());
+    }, 30_000);
+
+    afterAll(() => {
+      server?.removeAllListeners("exit");
+      server?.kill("SIGTERM");
+    });
+
+    it("given the playground's MCP server, should refuse the wrong answers with their issues, send the valid one once, and print both tools' results", async () => {
+      const run = await runExample(url);
+
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout.split("\n")).toEqual([
+        `connected to ${url}`,
+        "",
+        "book_table asks: Book a table: who, when, and how?",
+        "answer without the `values` wrapper: refused",
+        "  - values: Invalid input: expected record, received undefined",
+        '  - (answer): Unrecognized keys: "name", "email", "guests", "terrace", "seating", "courses"',
+        "answer with guests as a string: refused",
+        "  - values.guests: Must be a number",
+        "valid answer: sent",
+        "same answer again: already-answered (submitting)",
+        `book_table result: ${JSON.stringify({
+          action: "accept",
+          content: {
+            name: "Ada Lovelace",
+            email: "ada@example.com",
+            guests: 4,
+            terrace: true,
+            seating: "window",
+            courses: ["starter", "main"],
+          },
+        })}`,
+        "",
+        "pick_image asks: Which image should be the cover? (alpine-lake, autumn-road, city-night, desert-dunes, forest-mist, lighthouse)",
+        "pick lighthouse: sent",
+        `pick_image result: ${JSON.stringify({ status: "answered", value: { selected: ["lighthouse"] } })}`,
+        "",
+      ]);
+    }, 30_000);
+
+    it("given no server at the URL, should exit 1 and say where it looked and how to start one", async () => {
+      const nowhere = `http://127.0.0.1:${await closedPort()}/mcp`;
+      const run = await runExample(nowhere);
+
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain(`failed: cannot reach ${nowhere}`);
+      expect(run.stderr).toContain("node playground/mcp/server.mjs");
+    }, 30_000);
+  },
+);
