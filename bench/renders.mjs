@@ -26,18 +26,18 @@ export async function measureRenders(root, count = 1_000) {
   const { createRoot } = await import("react-dom/client");
   const { createRegistry, HitlProvider, HitlRenderer, noopJournal } = await import("hitl-kit");
   const mediaPicker = (await import("hitl-kit/widgets/media-picker")).default;
-  const { createTransportState } = await import("hitl-kit/core");
-  const { eveEventToAction } = await import("hitl-kit/adapters/eve");
+  const { createEveTransport } = await import("hitl-kit/adapters/eve/transport");
 
   const trace = JSON.parse(readFileSync(join(root, "test/fixtures/eve-0.80.1/main-trace.json"), "utf8"));
   const upTo = trace.findIndex((event) => event.type === "input.requested");
-  const state = createTransportState();
+  // eve's own transport over an agent whose stream grows: each event reaches the client's ledger.
+  let events = trace.slice(0, upTo + 1);
+  const agent = () => ({ events, status: "ready", conversation: { inputs: {} }, respond: async () => {} });
+  const transport = createEveTransport(agent());
   const feed = (event) => {
-    const action = eveEventToAction(event);
-    if (action) state.store.dispatch(action);
+    events = [...events, event];
+    transport.sync(agent());
   };
-  for (const event of trace.slice(0, upTo + 1)) feed(event);
-  const transport = { sessionKey: "bench", store: state.store, connection: state.connection, send: async () => {} };
 
   let commits = 0;
   const registry = createRegistry(mediaPicker);
