@@ -36,7 +36,8 @@ function perCall(events: readonly BaseEvent[]): Record<string, [start: number, e
   for (const event of events) {
     const id = (event as { toolCallId?: unknown }).toolCallId;
     if (typeof id !== "string") continue;
-    const tally = (calls[id] ??= [0, 0, 0]);
+    const tally = calls[id] ?? [0, 0, 0];
+    calls[id] = tally;
     if (event.type === "TOOL_CALL_START") tally[0]++;
     if (event.type === "TOOL_CALL_END") tally[1]++;
     if (event.type === "TOOL_CALL_RESULT") tally[2]++;
@@ -191,7 +192,9 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
         new HttpAgent({ url: server.url }).use(new ToolCallEventsMiddleware()),
       ]) {
         agent.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
-        await expect(agent.runAgent()).rejects.toThrow(/"path": \[\s*"usage"\s*\][\s\S]*expected array, received object/);
+        await expect(agent.runAgent()).rejects.toThrow(
+          /"path": \[\s*"usage"\s*\][\s\S]*expected array, received object/,
+        );
         expect(agent.messages.some((m) => m.role === "tool")).toBe(false);
       }
     } finally {
