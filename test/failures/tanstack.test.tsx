@@ -119,26 +119,28 @@ const cases: ReadonlyArray<{
 ];
 
 describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => {
-  describe.each(cases)("@tanstack/ai $label", ({ version, callId, rejected, raw, normalised }) => {
-    it("given the real chat() stream, should be rejected by verifyEvents without the kit and accepted normalised: one START/END/RESULT per call, one run per RUN_STARTED the server sent", async () => {
-      const events = await tanstackChatEvents(version, { threadId: "thread-1", runId: "run-1" });
-      expect(types(events)).toEqual(raw);
-      await expect(verify(events)).rejects.toThrow(rejected);
+  for (const { version, label, callId, rejected, raw, normalised } of cases) {
+    describe(`@tanstack/ai ${label}`, () => {
+      it("given the real chat() stream, should be rejected by verifyEvents without the kit and accepted normalised: one START/END/RESULT per call, one run per RUN_STARTED the server sent", async () => {
+        const events = await tanstackChatEvents(version, { threadId: "thread-1", runId: "run-1" });
+        expect(types(events)).toEqual(raw);
+        await expect(verify(events)).rejects.toThrow(rejected);
 
-      const kept = normalizeToolCallEvents(events);
-      await expect(verify(kept)).resolves.toEqual(kept);
-      expect(types(kept)).toEqual(normalised);
-      expect(perCall(kept)).toEqual({ [callId]: [1, 1, 1] });
-      const result = kept.find((e) => e.type === "TOOL_CALL_RESULT") as BaseEvent & { content: string };
-      expect(JSON.parse(result.content)).toEqual(SERVER_TOOL_OUTPUT);
-      // As many runs as the server started, each finished once, nothing after a finish but a start.
-      expect(count(kept, "RUN_STARTED")).toBe(count(events, "RUN_STARTED"));
-      expect(count(kept, "RUN_FINISHED")).toBe(count(kept, "RUN_STARTED"));
-      kept.forEach((event, i) => {
-        if (event.type === "RUN_FINISHED") expect(kept[i + 1]?.type ?? "RUN_STARTED").toBe("RUN_STARTED");
+        const kept = normalizeToolCallEvents(events);
+        await expect(verify(kept)).resolves.toEqual(kept);
+        expect(types(kept)).toEqual(normalised);
+        expect(perCall(kept)).toEqual({ [callId]: [1, 1, 1] });
+        const result = kept.find((e) => e.type === "TOOL_CALL_RESULT") as BaseEvent & { content: string };
+        expect(JSON.parse(result.content)).toEqual(SERVER_TOOL_OUTPUT);
+        // As many runs as the server started, each finished once, nothing after a finish but a start.
+        expect(count(kept, "RUN_STARTED")).toBe(count(events, "RUN_STARTED"));
+        expect(count(kept, "RUN_FINISHED")).toBe(count(kept, "RUN_STARTED"));
+        kept.forEach((event, i) => {
+          if (event.type === "RUN_FINISHED") expect(kept[i + 1]?.type ?? "RUN_STARTED").toBe("RUN_STARTED");
+        });
       });
     });
-  });
+  }
 
   describe(`a real HttpAgent against a TanStack AI ${CURRENT_TANSTACK_AI} endpoint (the real chat() over its own SSE)`, () => {
     let server: TanStackChatServer;
@@ -149,24 +151,19 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
       await server.close();
     });
 
-    const ask = (agent: HttpAgent) =>
-      agent.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
-
-    it("given no middleware, should fail the run: the client rejects the late TOOL_CALL_RESULT", async () => {
-      const agent = new HttpAgent({ url: server.url, threadId: "raw" });
-      ask(agent);
-      await expect(agent.runAgent()).rejects.toThrow(
+    it("given the run, should fail without the kit (the client rejects the late TOOL_CALL_RESULT) and complete with the middleware: the tool call, its one result, the answer", async () => {
+      const raw = new HttpAgent({ url: server.url, threadId: "raw" });
+      raw.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
+      await expect(raw.runAgent()).rejects.toThrow(
         /Cannot send event type 'TOOL_CALL_RESULT': The run has already finished/,
       );
-      expect(agent.isRunning).toBe(false);
-      expect(server.runs).toHaveLength(1);
-    });
+      expect(raw.isRunning).toBe(false);
+      expect(raw.messages.filter((m) => m.role === "tool")).toEqual([]);
 
-    it("given the middleware, should complete the run with the tool call, its one result and the answer", async () => {
       const agent = new HttpAgent({ url: server.url, threadId: "kit" }).use(new ToolCallEventsMiddleware());
       const seen: string[] = [];
       agent.subscribe({ onEvent: ({ event }) => void seen.push(event.type) });
-      ask(agent);
+      agent.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
       await agent.runAgent();
       expect(seen).toEqual(cases[1]?.normalised);
       const [user, call, result, answer, ...rest] = agent.messages;
@@ -179,7 +176,7 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
       expect(JSON.parse(String(result?.content))).toEqual(SERVER_TOOL_OUTPUT);
       expect(answer).toMatchObject({ role: "assistant", content: ANSWER.join("") });
       expect(rest).toEqual([]);
-      expect(server.runs).toHaveLength(1);
+      expect(server.runs).toHaveLength(2);
     });
   });
 
