@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { HttpAgent, verifyEvents } from "@ag-ui/client";
-import { type BaseEvent, EventType } from "@ag-ui/core";
-import { from, lastValueFrom, toArray } from "rxjs";
+import { type AbstractAgent, HttpAgent, verifyEvents } from "@ag-ui/client";
+import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
+import { concat, from, lastValueFrom, type Observable, tap, throwError, toArray } from "rxjs";
 import { createAgUiConverter } from "../../src/adapters/ag-ui/convert";
 import { normalizeToolCallEvents, ToolCallEventsMiddleware } from "../../src/adapters/ag-ui/middleware";
 import { createAgUiTransport } from "../../src/adapters/ag-ui/transport";
@@ -158,6 +158,70 @@ describe("ToolCallEventsMiddleware / normalizeToolCallEvents", () => {
       ),
     ).toEqual(["earlier"]);
     expect(new ToolCallEventsMiddleware()).toBeInstanceOf(ToolCallEventsMiddleware);
+  });
+
+  const started = (runId = "r") => ev(EventType.RUN_STARTED, { threadId: "t", runId });
+  const finished = (finishReason?: string) =>
+    ev(EventType.RUN_FINISHED, { threadId: "t", runId: "r", ...(finishReason ? { finishReason } : {}) });
+  const result = (id: string) =>
+    ev(EventType.TOOL_CALL_RESULT, { messageId: `m-${id}`, toolCallId: id, content: "42" });
+
+  it("given a run's result after its RUN_FINISHED, should fold it into the run before the finish; the next RUN_STARTED opens the next run", async () => {
+    const stream = [
+      started("r1"),
+      ...toolCall("s1", "lookup", "{}"),
+      finished("tool_calls"),
+      result("s1"),
+      started("r2"),
+      finished("stop"),
+    ];
+    await expect(verify(stream)).rejects.toThrow(/already finished/);
+    const normalised = normalizeToolCallEvents(stream);
+    expect(normalised).toEqual([
+      started("r1"),
+      ...toolCall("s1", "lookup", "{}"),
+      result("s1"),
+      finished("tool_calls"),
+      started("r2"),
+      finished("stop"),
+    ]);
+    await expect(verify(normalised)).resolves.toHaveLength(normalised.length);
+  });
+
+  it("given a second RUN_FINISHED with no RUN_STARTED between, should end the run once, at the last", async () => {
+    const last = finished("stop");
+    const stream = [started(), ...toolCall("s1", "lookup", "{}"), finished("tool_calls"), result("s1"), last];
+    const normalised = normalizeToolCallEvents(stream);
+    expect(normalised.map((e) => e.type)).toEqual([
+      "RUN_STARTED",
+      ...toolCall("s1").map((e) => e.type),
+      "TOOL_CALL_RESULT",
+      "RUN_FINISHED",
+    ]);
+    expect(normalised.at(-1)).toBe(last);
+    await expect(verify(normalised)).resolves.toHaveLength(normalised.length);
+  });
+
+  it("given a RUN_ERROR after a finished run, or well-formed runs, should keep the server's order", () => {
+    const error = ev(EventType.RUN_ERROR, { message: "boom" });
+    expect(normalizeToolCallEvents([started(), finished(), error])).toEqual([started(), finished(), error]);
+    const runs = [started("r1"), ...toolCall("c1"), finished(), started("r2"), result("c1"), finished()];
+    expect(normalizeToolCallEvents(runs)).toEqual(runs);
+  });
+
+  it("given the middleware, should emit a held RUN_FINISHED when the stream ends, and before an error that breaks it", async () => {
+    const input: RunAgentInput = { threadId: "t", runId: "r", messages: [], tools: [], context: [], state: {} };
+    const agent = (events: Observable<BaseEvent>) => ({ run: () => events }) as unknown as AbstractAgent;
+    const through = (events: Observable<BaseEvent>) => new ToolCallEventsMiddleware().run(input, agent(events));
+    const ended = await lastValueFrom(through(from([started(), finished()])).pipe(toArray()));
+    expect(ended.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_FINISHED"]);
+    const seen: string[] = [];
+    const broken = concat(
+      from([started(), finished()]),
+      throwError(() => new Error("socket closed")),
+    );
+    await expect(lastValueFrom(through(broken).pipe(tap((e) => seen.push(e.type))))).rejects.toThrow("socket closed");
+    expect(seen).toEqual(["RUN_STARTED", "RUN_FINISHED"]);
   });
 });
 
