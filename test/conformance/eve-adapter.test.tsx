@@ -5,9 +5,9 @@ import { useMemo, useState } from "react";
 import type { EveAgentLike } from "../../src/adapters/eve/transport";
 import { useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
 import type { HitlTransport } from "../../src/core/transport";
+import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { type ConformanceDriver, runTransportConformance } from "../../src/testing/conformance";
 import { eveSessionServerSide } from "../../src/testing/eve-server-side";
-import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { createTestFetch } from "../../src/testing/fetch";
 import { createTestSession, type TestSession } from "../../src/testing/session";
 

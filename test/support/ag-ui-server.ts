@@ -25,8 +25,6 @@ export interface AgUiTestServer {
   readonly runs: RunAgentInput[];
   /** Runs refused for a broken history. */
   readonly refusals: string[];
-  /** Extra events for the next runs that call a tool (e.g. TanStack AI's orphan TOOL_CALL_END). */
-  quirk: "none" | "tanstack";
   /** Resolves once no run is streaming. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -77,7 +75,6 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
     thread: (id) => structuredClone(threads.get(id) ?? []),
     runs,
     refusals,
-    quirk: "none",
     async idle() {
       for (let i = 0; i < 500 && inFlight > 0; i++) await new Promise((resolve) => setTimeout(resolve, 2));
       await new Promise((resolve) => setTimeout(resolve, 15));
@@ -120,33 +117,6 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
         { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args.slice(mid) } as BaseEvent,
         { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
       ];
-      if (api.quirk === "tanstack") {
-        // TanStack AI: a server-executed tool, then a second TOOL_CALL_END with no START for it.
-        const serverCall = `server-${calls}`;
-        events.push(
-          {
-            type: EventType.TOOL_CALL_START,
-            toolCallId: serverCall,
-            toolCallName: "lookup",
-            parentMessageId: messageId,
-          } as BaseEvent,
-          { type: EventType.TOOL_CALL_ARGS, toolCallId: serverCall, delta: "{}" } as BaseEvent,
-          { type: EventType.TOOL_CALL_END, toolCallId: serverCall } as BaseEvent,
-          {
-            type: EventType.TOOL_CALL_RESULT,
-            messageId: `${serverCall}-result`,
-            toolCallId: serverCall,
-            content: "42",
-          } as BaseEvent,
-          { type: EventType.TOOL_CALL_END, toolCallId: serverCall } as BaseEvent,
-          {
-            type: EventType.TOOL_CALL_RESULT,
-            messageId: `${serverCall}-result`,
-            toolCallId: serverCall,
-            content: "42",
-          } as BaseEvent,
-        );
-      }
       events.push(finish);
       return events;
     }
