@@ -187,7 +187,11 @@ export function chromiumRows(figures) {
     { what: "  DOM elements", value: range(t.domNodes), goal: "" },
     { what: "  key move: keydown → focus moved ms (median of 20)", value: range(t.keyMoveMs), goal: "" },
     { what: "  key move: keydown → next frame ms", value: range(t.keyMoveToFrameMs), goal: "" },
-    { what: "input.requested → interactive, cold (eve's events at eve's pace: prefetched) ms", value: range(r.coldMs), goal: "≤ 50 (median)" },
+    {
+      what: "input.requested → interactive, cold (eve's events at eve's pace: prefetched) ms",
+      value: range(r.coldMs),
+      goal: "≤ 50 (median)",
+    },
     {
       what: "input.requested → interactive, cold, the request alone (chunk fetched then) ms",
       value: range(r.coldWithoutEarlySignMs),

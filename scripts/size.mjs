@@ -229,8 +229,18 @@ if (isMain) {
   } else {
     // [label, size, budget, ceiling]
     const rows = [
-      ["hitl-kit/core: a headless client (createHitlClient + the ledger's selectors)", figures.client, BUDGETS.client, CEILINGS.client],
-      ["hitl-kit/core: everything it exports (observer, transport helpers, journal…)", figures.core, undefined, CEILINGS.core],
+      [
+        "hitl-kit/core: a headless client (createHitlClient + the ledger's selectors)",
+        figures.client,
+        BUDGETS.client,
+        CEILINGS.client,
+      ],
+      [
+        "hitl-kit/core: everything it exports (observer, transport helpers, journal…)",
+        figures.core,
+        undefined,
+        CEILINGS.core,
+      ],
       [
         "a chat page before any request (provider, renderer, hook, eve adapter, fallback)",
         figures.page,

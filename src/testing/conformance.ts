@@ -524,7 +524,11 @@ const scenarios = {
       const two = await world.open(world.newDevice());
       await until(() => one.request(ref)?.state === "open" && two.request(ref)?.state === "open", "both devices");
       expectEqual(one.client.answer(ref.requestId, pickA).status, "sent", "device one");
-      expectEqual(two.client.answer(ref.requestId, pickB).status, "sent", "device two (its own ledger still shows it open)");
+      expectEqual(
+        two.client.answer(ref.requestId, pickB).status,
+        "sent",
+        "device two (its own ledger still shows it open)",
+      );
       await world.settle();
       const received = world.server.received(ref);
       expectThat(received.length === 1, `expected one answer from two devices, got ${received.length}`);

@@ -100,8 +100,28 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
         { type: EventType.RUN_ERROR, message: "tool_use ids were found without tool_result blocks" } as BaseEvent,
       ];
     }
+    // A run that answers interrupts: the agent goes on with what the person said.
+    const resume = (input as RunAgentInput & { resume?: unknown[] }).resume;
+    const legacyResume = (input.forwardedProps as { command?: { resume?: unknown } } | undefined)?.command?.resume;
+    if (resume?.length || legacyResume !== undefined) {
+      return [
+        start,
+        ...textEvents(`resumed-${input.runId}`, `Resumed with ${JSON.stringify(resume ?? legacyResume)}`),
+        finish,
+      ];
+    }
     const last = input.messages.at(-1);
     const text = last?.role === "user" && typeof last.content === "string" ? last.content : "";
+    const interrupting = interruptScript(text, input.runId);
+    if (interrupting) {
+      if (interrupting.legacy) {
+        const events = interrupting.interrupts.map(
+          (value) => ({ type: EventType.CUSTOM, name: "on_interrupt", value: JSON.stringify(value) }) as BaseEvent,
+        );
+        return [start, ...events, finish];
+      }
+      return [start, { ...finish, outcome: { type: "interrupt", interrupts: interrupting.interrupts } } as BaseEvent];
+    }
     const match = /^ask (.+)$/.exec(text);
     if (match) {
       calls++;
@@ -130,6 +150,51 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(api, { url: `http://127.0.0.1:${port}/agent` });
+}
+
+/**
+ * `interrupt a,b` → one AG-UI 1.0 interrupt with the kit's hint (a `pick` of those ids);
+ * `interrupt twice` → two; `interrupt form` → one with a `responseSchema`; `interrupt expiring`
+ * → one that expires in 300 ms; `interrupt legacy` → `@ag-ui/langgraph`'s legacy `on_interrupt`
+ * event carrying a LangGraph interrupt value (`{ ui, prompt }`).
+ */
+function interruptScript(
+  text: string,
+  runId: string,
+): { legacy: boolean; interrupts: Record<string, unknown>[] } | undefined {
+  const pick = (id: string, ids: string[], extra: Record<string, unknown> = {}) => ({
+    id,
+    reason: "input_required",
+    message: `Pick one of ${ids.join(", ")}`,
+    metadata: { "dev.hitl-kit/ui": { kind: "pick", ids } },
+    ...extra,
+  });
+  const match = /^interrupt (.+)$/.exec(text);
+  if (!match) return undefined;
+  const what = match[1] ?? "";
+  if (what === "twice") {
+    return { legacy: false, interrupts: [pick(`${runId}-1`, ["a", "b"]), pick(`${runId}-2`, ["c", "d"])] };
+  }
+  if (what === "form") {
+    const responseSchema = {
+      type: "object",
+      properties: { seats: { type: "integer", title: "Seats", minimum: 1, maximum: 9 } },
+      required: ["seats"],
+    };
+    return {
+      legacy: false,
+      interrupts: [{ id: `${runId}-form`, reason: "input_required", message: "How many?", responseSchema }],
+    };
+  }
+  if (what === "expiring") {
+    return {
+      legacy: false,
+      interrupts: [pick(`${runId}-late`, ["a", "b"], { expiresAt: new Date(Date.now() + 300).toISOString() })],
+    };
+  }
+  if (what === "legacy")
+    return { legacy: true, interrupts: [{ prompt: "Pick one", ui: { kind: "pick", ids: ["a", "b"] } }] };
+  return { legacy: false, interrupts: [pick(`${runId}-1`, what.split(","))] };
 }
 
 function textEvents(messageId: string, text: string): BaseEvent[] {

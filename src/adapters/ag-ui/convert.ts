@@ -2,6 +2,7 @@ import type { AnswerBody } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import { sniffKind } from "../sniff-kind";
 import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
+import { type ParkedInterrupt, parkInterrupt } from "./interrupts";
 
 /**
  * AG-UI events (and message lists) → ledger actions. A frontend tool call whose arguments carry
@@ -23,10 +24,16 @@ export interface AgUiConverter {
   messages(messages: readonly unknown[]): TransportAction | null;
   /** The `ui.kind` a call whose arguments still stream has named so far (to load its widget early). */
   streamingKind(toolCallId: string): string | undefined;
+  /** An interrupt this converter parked (AG-UI 1.0 outcome, or the legacy `on_interrupt` event). */
+  interrupt(requestId: string): (ParkedInterrupt & { readonly legacy: boolean; readonly runId: string }) | undefined;
+  /** Every interrupt parked so far, oldest first. */
+  interruptIds(): readonly string[];
 }
 
 /** Longest tool call arguments the converter assembles (a model writes them). */
 export const MAX_TOOL_ARGS_LENGTH = 1_000_000;
+/** Most interrupts read from one run's outcome (a hostile server can list millions). */
+export const MAX_INTERRUPTS = 100;
 
 interface OpenCall {
   readonly name: string;
@@ -36,8 +43,16 @@ interface OpenCall {
 export function createAgUiConverter(): AgUiConverter {
   /** Calls whose START arrived and whose END has not: they never park from a message list. */
   const open = new Map<string, OpenCall>();
+  const interrupts = new Map<string, ParkedInterrupt & { legacy: boolean; runId: string }>();
+  /** The run the events belong to, and how many legacy interrupts it raised (their ids). */
+  let run = { id: "", legacy: 0 };
   const action = (changes: LedgerChange[]): TransportAction | null =>
     changes.length > 0 ? { type: "transport", changes } : null;
+  const parked = (interrupt: ParkedInterrupt | undefined, legacy: boolean): LedgerChange[] => {
+    if (!interrupt) return [];
+    interrupts.set(interrupt.request.requestId, { ...interrupt, legacy, runId: run.id });
+    return [{ type: "requested", request: interrupt.request }];
+  };
 
   return {
     event(raw) {
@@ -67,11 +82,30 @@ export function createAgUiConverter(): AgUiConverter {
           return id === undefined ? null : action([settlement(id, raw.content)]);
         case "MESSAGES_SNAPSHOT":
           return Array.isArray(raw.messages) ? fromMessages(raw.messages, open) : null;
+        case "RUN_STARTED":
+          run = { id: typeof raw.runId === "string" ? raw.runId : "", legacy: 0 };
+          return null;
+        case "RUN_FINISHED": {
+          const outcome = isRecord(raw.outcome) ? raw.outcome : undefined;
+          if (outcome?.type !== "interrupt" || !Array.isArray(outcome.interrupts)) return null;
+          return action(outcome.interrupts.slice(0, MAX_INTERRUPTS).flatMap((i) => parked(parkInterrupt(i), false)));
+        }
+        case "CUSTOM": {
+          if (raw.name !== "on_interrupt") return null;
+          // The legacy event carries only the value (its raw LangGraph interrupt is usually
+          // stripped): its id is its place in its run, so a replayed run parks nothing new.
+          run.legacy += 1;
+          const value = typeof raw.value === "string" ? parseArgs(raw.value) : { ok: true as const, value: raw.value };
+          const body = value.ok && isRecord(value.value) ? value.value : { prompt: String(raw.value ?? "") };
+          return action(parked(parkInterrupt(body, `on_interrupt:${run.id}:${run.legacy}`), true));
+        }
         default:
           return null;
       }
     },
     messages: (messages) => fromMessages(messages, open),
+    interrupt: (requestId) => interrupts.get(requestId),
+    interruptIds: () => [...interrupts.keys()],
     streamingKind: (toolCallId) => {
       const call = open.get(toolCallId);
       return call ? sniffKind(call.args) : undefined;

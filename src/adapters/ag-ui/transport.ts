@@ -1,5 +1,5 @@
 import type { AbstractAgent, RunAgentParameters } from "@ag-ui/client";
-import type { TransportAnswer } from "../../core/answer";
+import type { AnswerBody, TransportAnswer } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import {
   ACCEPTED,
@@ -11,6 +11,7 @@ import {
 } from "../../core/transport";
 import { toToolOutput } from "../tool-output";
 import { createAgUiConverter } from "./convert";
+import { type ResumeEntry, resumeEntry } from "./interrupts";
 
 export interface AgUiHitlOptions {
   /**
@@ -50,6 +51,11 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
   let subscription: { unsubscribe(): void } | undefined;
   let connected = 0;
   let continueAfterRun = false;
+  /** Interrupt answers by interrupt id, until the run that resumes them goes; then `resumed`. */
+  const entries = new Map<string, { entry: ResumeEntry; answer: AnswerBody | undefined }>();
+  const resumed = new Set<string>();
+  const expiries = new Map<string, ReturnType<typeof setTimeout>>();
+  let resumeAfterRun: string | undefined;
 
   const runNext = () => {
     if (agent.isRunning) {
@@ -60,12 +66,84 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
     agent.runAgent(options.runParameters?.() ?? {}).catch((error: unknown) => options.onRunError?.(error));
   };
 
+  /** The interrupts one run ended with, in the order it listed them. */
+  const interruptsOf = (runId: string) => openInterrupts.filter((id) => convert.interrupt(id)?.runId === runId);
+  const openInterrupts: string[] = [];
+
+  /**
+   * Resumes an interrupted run once every interrupt it ended with has its one entry: exactly one
+   * run, carrying exactly one entry per interrupt, never a second resume of an id.
+   */
+  const resume = (runId: string) => {
+    const ids = interruptsOf(runId).filter((id) => !resumed.has(id));
+    if (ids.length === 0 || !ids.every((id) => entries.has(id))) return;
+    // Only expiries: nothing the person answered, so no run starts by itself.
+    if (ids.every((id) => entries.get(id)?.answer === undefined)) return;
+    if (agent.isRunning) {
+      resumeAfterRun = runId;
+      return;
+    }
+    for (const id of ids) resumed.add(id);
+    const legacy = ids.some((id) => convert.interrupt(id)?.legacy);
+    const params = options.runParameters?.() ?? {};
+    const list = ids.map((id) => entries.get(id)?.entry).filter((entry) => entry !== undefined);
+    const run = legacy
+      ? // `@ag-ui/langgraph`'s legacy channel: LangGraph's `Command({ resume })`, one value per run.
+        agent.runAgent({
+          ...params,
+          forwardedProps: { ...params.forwardedProps, command: { resume: legacyResume(list) } },
+        })
+      : agent.runAgent({ ...params, resume: list });
+    run.catch((error: unknown) => options.onRunError?.(error));
+    events.deliver({
+      type: "transport",
+      changes: ids.flatMap((id) => {
+        const answer = entries.get(id)?.answer;
+        return answer === undefined
+          ? []
+          : [
+              {
+                type: "resolved" as const,
+                requestId: id,
+                outcome: "answered" as const,
+                response: answer,
+                authoritative: true,
+              },
+            ];
+      }),
+    });
+  };
+
+  /** A new run's interrupts: open until resumed; an `expiresAt` that passes withdraws one. */
+  const track = (event: { type: string }) => {
+    if (event.type !== "RUN_FINISHED" && event.type !== "CUSTOM") return;
+    for (const id of convert.interruptIds()) {
+      if (openInterrupts.includes(id)) continue;
+      openInterrupts.push(id);
+      const expiresAt = convert.interrupt(id)?.expiresAt;
+      if (expiresAt === undefined || expiries.has(id)) continue;
+      const expire = () => {
+        expiries.delete(id);
+        if (entries.has(id) || resumed.has(id)) return;
+        entries.set(id, { entry: { interruptId: id, status: "cancelled" }, answer: undefined });
+        events.deliver({
+          type: "transport",
+          changes: [{ type: "resolved", requestId: id, outcome: "withdrawn", authoritative: true }],
+        });
+        const runId = convert.interrupt(id)?.runId;
+        if (runId !== undefined) resume(runId);
+      };
+      expiries.set(id, setTimeout(expire, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1))));
+    }
+  };
+
   const follow = () => {
     if (subscription) return;
     events.deliver(convert.messages(agent.messages));
     subscription = agent.subscribe({
       onEvent: ({ event }) => {
         events.deliver(convert.event(event));
+        track(event);
         if (event.type === "TOOL_CALL_ARGS" && "toolCallId" in event && typeof event.toolCallId === "string") {
           const kind = convert.streamingKind(event.toolCallId);
           if (kind !== undefined) events.expect(kind);
@@ -73,9 +151,12 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       },
       onMessagesChanged: ({ messages }) => events.deliver(convert.messages(messages)),
       onRunFinalized: () => {
+        // After the run's own clean-up (isRunning is still set while subscribers run).
+        const interrupted = resumeAfterRun;
+        resumeAfterRun = undefined;
+        if (interrupted !== undefined) queueMicrotask(() => resume(interrupted));
         if (!continueAfterRun) return;
         continueAfterRun = false;
-        // After the run's own clean-up (isRunning is still set while subscribers run).
         queueMicrotask(runNext);
       },
     });
@@ -98,8 +179,21 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
         if (connected === 0) close();
       };
     },
-    close,
+    close() {
+      close();
+      for (const timer of expiries.values()) clearTimeout(timer);
+      expiries.clear();
+    },
     async send({ request, answer }: TransportAnswer): Promise<SendOutcome> {
+      const interrupt = convert.interrupt(request.requestId);
+      if (interrupt) {
+        if (entries.has(request.requestId) || resumed.has(request.requestId)) {
+          throw new HitlTransportError("This interrupt already has its answer.", "unconfirmed");
+        }
+        entries.set(request.requestId, { entry: resumeEntry(request.requestId, answer, interrupt.answering), answer });
+        resume(interrupt.runId);
+        return ACCEPTED;
+      }
       // One tool message per call, whoever adds it (another transport or hook on this agent).
       if (agent.messages.some((m) => m.role === "tool" && m.toolCallId === request.callId)) {
         throw new HitlTransportError("This tool call already has its result.", "unconfirmed");
@@ -114,6 +208,15 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       return ACCEPTED;
     },
   };
+}
+
+/**
+ * The legacy channel's one resume value: the answer itself (a decline reads as the typed
+ * `{ declined: true }` marker), or, for several interrupts in one run, the list in their order.
+ */
+function legacyResume(list: readonly ResumeEntry[]): unknown {
+  const value = (entry: ResumeEntry) => (entry.status === "cancelled" ? { declined: true } : entry.payload);
+  return list.length === 1 && list[0] ? value(list[0]) : list.map(value);
 }
 
 /** Every tool call since the last user message has its `tool` message. */
