@@ -153,9 +153,18 @@ export async function startMcpServer({ port = 0, log = () => {} } = {}) {
       const body = req.method === "POST" ? await readJson(req) : undefined;
       let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
       if (!transport) {
+        if (typeof sessionId === "string") {
+          // The spec's answer to a session the server no longer has: 404, which tells the client to
+          // initialize a new one. A 400 here would read as the client's mistake, and hide the loss.
+          log(`[mcp] ${req.method} for unknown session ${sessionId}: 404`);
+          reply(res, 404, -32001, "Session not found");
+          return;
+        }
         if (req.method !== "POST" || !isInitializeRequest(body)) {
-          res.writeHead(400, { "content-type": "application/json" });
-          res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "No session" }, id: null }));
+          // Before its initialize came back, a client has no session to send: a request without
+          // one is the client's mistake (it called too early), not a lost session.
+          log(`[mcp] ${req.method} ${describe(body)} without a session: 400`);
+          reply(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
           return;
         }
         transport = new StreamableHTTPServerTransport({
@@ -187,6 +196,17 @@ export async function startMcpServer({ port = 0, log = () => {} } = {}) {
       http.closeAllConnections?.();
     },
   };
+}
+
+function reply(res, status, code, message) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+/** The JSON-RPC method(s) of a body, for the log. */
+function describe(body) {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.map((message) => message?.method ?? (message?.id !== undefined ? "response" : "?")).join(",");
 }
 
 function readJson(req) {

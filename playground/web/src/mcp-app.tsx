@@ -1,8 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { useMcpHitl } from "hitl-kit/adapters/mcp";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { createMcpLink } from "./mcp-link";
 
 /** The playground MCP server's tools (playground/mcp/server.mjs), each of which elicits. */
 const TOOLS = [
@@ -18,7 +18,8 @@ interface Call {
   readonly error?: string;
 }
 
-type Status = "connecting" | "connected" | "failed";
+/** What a call that the lost session took down says: it never ran, or ran without its answer. */
+const LOST_CALL = "The MCP server lost the session before this call finished; the page reconnected — call it again.";
 
 /**
  * A minimal MCP host: it connects to the playground's MCP server over Streamable HTTP (proxied
@@ -29,27 +30,17 @@ export function McpApp() {
   const [client] = useState(() => new Client({ name: "hitl-kit-playground", version: "1.0.0" }));
   // Before the client connects: it declares the elicitation modes on connect.
   const transport = useMcpHitl(client, { kinds: ["media"] });
-  const [status, setStatus] = useState<Status>("connecting");
+  const [link] = useState(() => createMcpLink(client, new URL("/mcp", window.location.origin)));
+  const { status, lost, error } = useSyncExternalStore(link.subscribe, link.getSnapshot);
   const [calls, setCalls] = useState<readonly Call[]>([]);
 
-  useEffect(() => {
-    let cancelled = false;
-    // StrictMode runs this twice; the client connects once.
-    if (client.transport === undefined) {
-      client
-        .connect(new StreamableHTTPClientTransport(new URL("/mcp", window.location.origin)))
-        .then(() => !cancelled && setStatus("connected"))
-        .catch(() => !cancelled && setStatus("failed"));
-    } else {
-      setStatus("connected");
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [client]);
+  // No cleanup that closes: StrictMode's rehearsal unmount would end the first session and open a
+  // second. `start` connects once, and the status follows the connection, not this effect.
+  useEffect(() => link.start(), [link]);
 
   const call = async (tool: string) => {
     const id = Date.now() + Math.random();
+    const lostBefore = link.getSnapshot().lost;
     setCalls((previous) => [...previous, { id, tool }]);
     try {
       const result = await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: 10 * 60_000 });
@@ -57,7 +48,10 @@ export function McpApp() {
       const text = content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
       setCalls((previous) => previous.map((c) => (c.id === id ? { ...c, result: text } : c)));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // The SDK's own error (a 404, or "Connection closed" from the reconnect) does not say that
+      // the session is gone and a new one is ready.
+      const message =
+        link.getSnapshot().lost > lostBefore ? LOST_CALL : error instanceof Error ? error.message : String(error);
       setCalls((previous) => previous.map((c) => (c.id === id ? { ...c, error: message } : c)));
     }
   };
@@ -78,6 +72,20 @@ export function McpApp() {
             <p className="muted" data-testid="mcp-status">
               MCP server: {status}
             </p>
+            {status === "disconnected" && (
+              <p className="muted" role="alert" data-testid="mcp-error">
+                Could not connect: {error}{" "}
+                <button type="button" className="button" onClick={() => link.retry()}>
+                  Reconnect
+                </button>
+              </p>
+            )}
+            {lost > 0 && (
+              <p className="muted" role="status" data-testid="mcp-session-lost">
+                The server lost the session{lost > 1 ? ` (${lost} times)` : ""}: what it had open was withdrawn, and the
+                page opened a new one.
+              </p>
+            )}
             <div className="tool-buttons">
               {TOOLS.map((tool) => (
                 <button

@@ -89,6 +89,21 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   const byJsonRpcId = new Map<string | number, string>();
   const allowed = new Set(options.kinds ?? []);
   let closed = false;
+  // A client that reconnects after a lost session talks to a new server session, whose JSON-RPC
+  // ids start at 0 again: keyed by id alone, its first request would read as a replay of the old
+  // session's first and never be shown. Each connection (transport) after the first gets its own key.
+  const connectionKeys = new WeakMap<object, string>();
+  let connectionCount = 0;
+  const connectionKey = () => {
+    const current = client.transport;
+    if (current === undefined) return "";
+    let key = connectionKeys.get(current);
+    if (key === undefined) {
+      key = ++connectionCount === 1 ? "" : `:c${connectionCount}`;
+      connectionKeys.set(current, key);
+    }
+    return key;
+  };
 
   const settle = (requestId: string, outcome: Outcome, response?: AnswerBody) =>
     events.deliver({
@@ -115,7 +130,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   // spec's subset with a JSON-RPC error, where the kit answers `decline` with a readable issue.
   // The kit validates every request and result itself (form-schema.ts), more strictly.
   Protocol.prototype.setRequestHandler.call(client, looseElicitRequest, (request, extra) => {
-    const requestId = `${sessionKey}:${String(extra.requestId)}`;
+    const requestId = `${sessionKey}${connectionKey()}:${String(extra.requestId)}`;
     // A duplicated delivery of the same JSON-RPC request (a replaying stream): the first delivery
     // carries the one result; answering this one too would put a second response on the wire.
     if (delivered.has(requestId)) return new Promise<ElicitResult>(() => {});
