@@ -5,6 +5,8 @@ import { createMcpTransport, type McpHitlTransport } from "../../src/adapters/mc
 import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
+import { formKind } from "../../src/kinds/form";
+import { ledgerOf } from "../support/ledger";
 
 /**
  * A client that reconnects after its session was lost (the playground's MCP page does, on a
@@ -12,7 +14,7 @@ import { selectRequests } from "../../src/core/ledger";
  * its requests as new ones, not as replays of the old session's.
  */
 
-const requests = (transport: McpHitlTransport) => selectRequests(transport.store.getSnapshot());
+const requests = (transport: McpHitlTransport) => selectRequests(ledgerOf(transport).getSnapshot());
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
@@ -37,7 +39,7 @@ describe("MCP elicitation across a lost session and a reconnect", () => {
   it("given the client reconnects to a new session, should park that session's requests though their ids repeat", async () => {
     const client = new Client({ name: "chat", version: "1.0.0" });
     const transport = createMcpTransport(client);
-    const kit = createHitlClient({ transport, journal: noopJournal });
+    const kit = createHitlClient({ transport, kinds: [formKind], journal: noopJournal });
 
     const first = await session(client);
     void ask(first, "First session").catch(() => {});
