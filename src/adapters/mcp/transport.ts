@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
 import { formatIssues, type HitlIssue } from "../../core/issues";
 import type { LedgerProblem } from "../../core/ledger";
-import type { Outcome, ParkedRequestInit } from "../../core/model";
+import type { Outcome } from "../../core/model";
 import {
   ACCEPTED,
   createConnectionState,
@@ -19,9 +19,9 @@ import {
   type SendOutcome,
 } from "../../core/transport";
 import { type FormValues, formKind } from "../../kinds/form";
-import { isSafeNavigationUrl } from "../../kinds/open-url";
-import { readRequestedSchema, type SchemaReading, toContent, toFormFields, validateContent } from "./form-schema";
-import { type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
+import { type ElicitationHandling, parkElicitation } from "./convert";
+import { toContent, validateContent } from "./form-schema";
+import { type ElicitationMapping, HITL_REASON_META_KEY } from "./hint";
 
 /**
  * MCP elicitation as a kit transport: every `elicitation/create` the server sends becomes a
@@ -48,12 +48,8 @@ export interface McpHitlTransport extends HitlTransport {
 }
 
 /** What the handler keeps for a request until its one result goes out. */
-interface Pending {
+interface Pending extends ElicitationHandling {
   readonly resolve: (result: ElicitResult) => void;
-  readonly mode: "form" | "url";
-  readonly reading?: SchemaReading;
-  readonly mapping?: ElicitationMapping<never, never>;
-  readonly elicitationId?: string;
 }
 
 /** The one shape the kit reads of `elicitation/create`; everything else is checked by hand. */
@@ -136,7 +132,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     if (delivered.has(requestId)) return new Promise<ElicitResult>(() => {});
     delivered.add(requestId);
     if (closed) return Promise.resolve<ElicitResult>({ action: "cancel" });
-    const parked = park(requestId, request.params, allowed, options.mappings ?? {});
+    const parked = parkElicitation(requestId, request.params, allowed, options.mappings ?? {});
     events.deliver({ type: "transport", changes: [{ type: "requested", request: parked.request }] });
     if (!parked.ok) {
       settle(requestId, "invalid");
@@ -212,86 +208,10 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   return transport;
 }
 
-type Parked =
-  | { readonly ok: true; readonly request: ParkedRequestInit; readonly pending: Omit<Pending, "resolve"> }
-  | { readonly ok: false; readonly request: ParkedRequestInit };
-
-/** Reads one `elicitation/create`'s params into a parked request. Never throws. */
-function park(
-  requestId: string,
-  params: unknown,
-  allowed: ReadonlySet<string>,
-  mappings: Readonly<Record<string, ElicitationMapping<never, never>>>,
-): Parked {
-  const record = isRecord(params) ? params : {};
-  const message = typeof record.message === "string" ? record.message.slice(0, 2_000) : "";
-  const base = {
-    requestId,
-    // MCP does not say which tool call an elicitation serves; the request is its own call.
-    callId: requestId,
-    toolName: "elicitation",
-    prompt: message || "The server asks for input",
-    dismissible: true,
-  };
-  const refused = (kind: string, issues: readonly HitlIssue[]): Parked => ({
-    ok: false,
-    request: { ...base, kind, payload: undefined, issues },
-  });
-
-  if (!isRecord(params)) return refused("form", [{ path: ["params"], message: "elicitation/create has no params" }]);
-  const mode = record.mode ?? "form";
-  if (mode === "url") {
-    const url = record.url;
-    const elicitationId = record.elicitationId;
-    if (typeof url !== "string" || !isSafeNavigationUrl(url)) {
-      return refused("open-url", [
-        { path: ["url"], message: "Only https: links (or http: on localhost), without credentials, can be offered" },
-      ]);
-    }
-    if (typeof elicitationId !== "string" || elicitationId === "") {
-      return refused("open-url", [{ path: ["elicitationId"], message: "A URL elicitation needs an elicitationId" }]);
-    }
-    return {
-      ok: true,
-      request: { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } },
-      pending: { mode: "url", elicitationId },
-    };
-  }
-  if (mode !== "form")
-    return refused("form", [{ path: ["mode"], message: `Unsupported mode ${JSON.stringify(mode)}` }]);
-
-  const reading = readRequestedSchema(record.requestedSchema);
-  const meta = isRecord(record._meta) ? record._meta : {};
-  const hint = meta[HITL_UI_META_KEY];
-  if (isRecord(hint) && typeof hint.kind === "string" && allowed.has(hint.kind)) {
-    const mapping = mappingFor(hint.kind, mappings);
-    if (mapping && reading.ok) {
-      return {
-        ok: true,
-        request: { ...base, kind: hint.kind, payload: hint },
-        pending: { mode: "form", reading, mapping },
-      };
-    }
-  }
-  if (!reading.ok) return refused("form", reading.issues);
-  const payload = { kind: "form", fields: toFormFields(reading.properties) };
-  // The converter's output is the form kind's own input: check it, so nothing renders half-way.
-  // Its patterns are the converter's own constants (uri, date-time), which RE2 runs; they are left
-  // out here so the check needs no pattern engine (the page loads it only when the form renders).
-  const parsed = formKind.request.safeParse({
-    ...payload,
-    fields: payload.fields.map((field) => ("pattern" in field ? { ...field, pattern: undefined } : field)),
-  });
-  if (!parsed.success) {
-    return refused("form", [{ path: ["requestedSchema"], message: "The schema could not be shown as a form" }]);
-  }
-  return { ok: true, request: { ...base, kind: "form", payload }, pending: { mode: "form", reading } };
-}
-
 /** The one `ElicitResult` for a typed answer. */
 function toElicitResult(
   answer: TransportAnswer,
-  entry: Omit<Pending, "resolve">,
+  entry: ElicitationHandling,
 ): { ok: true; value: ElicitResult } | { ok: false; issues: readonly HitlIssue[] } {
   const body = answer.answer;
   switch (body.type) {
@@ -329,10 +249,6 @@ function formValuesOf(value: unknown): FormValues {
   return parsed.success ? parsed.data.values : {};
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // The rest of the adapter a server or a script needs, without React.
 export {
   type ContentValue,
@@ -344,4 +260,5 @@ export {
   toFormFields,
   validateContent,
 } from "./form-schema";
+export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";
 export { builtInMappings, type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
