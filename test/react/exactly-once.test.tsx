@@ -4,6 +4,7 @@ import { createBrowserJournal } from "../../src/core/journal";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";
 import { createTestSession, type TestSession } from "../../src/testing/session";
+import { captureKitWarnings } from "../support/kit-warnings";
 import { askPick, pickKind, registry, settle, setup, TestFallback } from "./harness";
 
 function Boom(): never {
@@ -147,6 +148,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given an HTTP 400, should show the error and send once more on Retry", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ status: 400 });
@@ -157,6 +159,9 @@ describe("useParkedInput failures and recovery", () => {
     await settle(session);
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "error");
     expect(session.answers(ref.requestId)).toEqual([]);
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: HTTP 400: Injected test failure.`,
+    ]);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
@@ -180,6 +185,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given a dropped connection after the server processed the answer, should never send it again", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ network: true, afterAccept: true });
@@ -193,9 +199,11 @@ describe("useParkedInput failures and recovery", () => {
     });
     expectExactlyOnce(session, ref);
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "answered");
+    expect(warnings()).toEqual([`[hitl-kit] sending the answer to ${ref.requestId} failed: Failed to fetch`]);
   });
 
   it("given a dropped connection before the server got the answer, should reopen after the grace period", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ network: true });
@@ -205,6 +213,7 @@ describe("useParkedInput failures and recovery", () => {
     });
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     await waitFor(() => expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "error"));
+    expect(warnings()).toEqual([`[hitl-kit] sending the answer to ${ref.requestId} failed: Failed to fetch`]);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
@@ -241,7 +250,7 @@ describe("useParkedInput failures and recovery", () => {
     // The previous page recorded its answer and died before the POST left.
     createBrowserJournal().record(session.sessionId, ref.requestId, { type: "value", value: { id: "a" } });
     const harness = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 50 } });
-    harness.transport.setConnection("catching-up");
+    act(() => harness.transport.setConnection("catching-up"));
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -258,6 +267,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given two tabs answering the same request at once, should send one answer", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession({ latencyMs: 20 });
     const ref = askPick(session);
     // Two tabs: two ledgers and two journals sharing localStorage, with different tab ids.
@@ -273,10 +283,15 @@ describe("useParkedInput failures and recovery", () => {
     await settle(session);
     expectExactlyOnce(session, ref);
     expect(screen.getAllByTestId("pick").map((el) => el.getAttribute("data-state"))).toEqual(["answered", "answered"]);
+    // The tab that lost the race says so (the other tab holds the answer).
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: This request is being answered in another tab.`,
+    ]);
     tabA.unmount();
     tabB.unmount();
   });
   it("given a lagging tab that still shows the request open after another tab's answer settled, should not send again", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     const journalA = createBrowserJournal();
@@ -295,6 +310,9 @@ describe("useParkedInput failures and recovery", () => {
     });
     await settle(session);
     expectExactlyOnce(session, ref);
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: This request is being answered in another tab.`,
+    ]);
     tabA.unmount();
     tabB.unmount();
   });
@@ -366,14 +384,14 @@ describe("bad input never crashes the renderer", () => {
     askPick(session);
     const onError = vi.fn();
     const harness = setup({ session, provider: { onError }, strict: false });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = captureKitWarnings();
     act(() => {
       // eve's `input.requested` without its data: the converter reports it, nothing throws.
       harness.transport.inject({ type: "input.requested", data: {}, meta: { id: "evt_bad", at: "" } });
     });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: "malformed-event" }));
     expect(screen.getByTestId("pick")).toBeInTheDocument();
-    warn.mockRestore();
+    expect(warnings()).toEqual([expect.stringMatching(/^\[hitl-kit\] ignored a malformed "input.requested" event:\n/)]);
   });
 
   it("given a widget that throws, should show the fallback and keep the request answerable", async () => {
@@ -381,7 +399,7 @@ describe("bad input never crashes the renderer", () => {
     const ref = askPick(session);
     const onError = vi.fn();
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = captureKitWarnings();
     setup({ session, provider: { registry: createRegistry(widget(pickKind, Boom)), onError } });
     expect(screen.getByTestId("fallback")).toHaveAttribute("data-reason", "widget-crashed");
     await act(async () => {
@@ -390,7 +408,15 @@ describe("bad input never crashes the renderer", () => {
     await settle(session);
     expectExactlyOnce(session, ref);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: "widget-crashed" }));
+    expect(warnings()).toEqual([`[hitl-kit] the widget for ${ref.requestId} crashed; showing the fallback: boom`]);
+    // React logs the error its boundary caught, once.
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: "boom" }),
+      "The above error occurred in the <Boom> component.",
+      expect.stringContaining("RequestBoundary"),
+    );
     error.mockRestore();
-    warn.mockRestore();
   });
 });
