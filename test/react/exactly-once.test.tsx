@@ -222,22 +222,25 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given a reload mid-submit whose answer arrived, should show it as sent and never send it again", async () => {
-    const session = createTestSession({ latencyMs: 30 });
+    // The server takes 150 ms: long enough that the reload below comes back before it processed
+    // the answer, even on a loaded machine (30 ms was not). The grace period outlasts it.
+    const session = createTestSession({ latencyMs: 150 });
     const ref = askPick(session);
-    const first = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 80 } });
+    const first = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 400 } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Pick a" }));
     });
     first.unmount(); // the page goes away while the POST is in flight…
     first.transport.close();
     // …and comes back before the server processed the answer: a new ledger replays the stream.
-    setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 80 } });
+    setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 400 } });
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     expect(screen.getByRole("button", { name: "Pick a" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Pick b" }));
     await settle(session);
+    // Past the grace period: nothing is sent again.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 450));
     });
     expectExactlyOnce(session, ref);
     expect(session.answers(ref.requestId)[0]?.response.text).toContain('"id":"a"');
