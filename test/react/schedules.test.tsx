@@ -27,9 +27,6 @@ import { askPick, pickKind, registry, TestFallback } from "./harness";
  *
  * SCHEDULES (default 1,000) and SCHEDULE_SEED reproduce or extend a run; `npm run test:soak` runs more.
  */
-// The in-memory server answers on its own schedule: its stream updates are not user events.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-
 const runs = Number(process.env.SCHEDULES ?? 1_000);
 const seed = Number(process.env.SCHEDULE_SEED ?? Date.now() % 2 ** 31);
 process.stdout.write(
@@ -340,10 +337,12 @@ describe("randomized whole-stack schedules", () => {
           await flush(world);
           await fc.asyncModelRun(() => ({ model: { lagging: [false, false] }, real: world }), schedule);
           // The end: every tab catches up, time passes, and whatever can be retried is.
-          for (const tab of world.tabs) {
-            if (tab.lagging) tab.transport.reconnect();
-            tab.lagging = false;
-          }
+          await act(async () => {
+            for (const tab of world.tabs) {
+              if (tab.lagging) tab.transport.reconnect();
+              tab.lagging = false;
+            }
+          });
           await act(async () => {
             for (const tab of world.tabs) tab.time.advance(GRACE_MS + 1);
           });
