@@ -60,7 +60,17 @@ describe("tanstack: a second TOOL_CALL_END without a TOOL_CALL_START", () => {
     const agent = new HttpAgent({ url: server.url, threadId: "raw" });
     render(<Page agent={agent} />);
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
+    // @ag-ui/client logs the failed run as well as rejecting it: that log is kept off the console.
+    const original = console.error;
+    const logged = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (args[0] !== "Agent execution failed:") original.apply(console, args);
+    });
+    onTestFinished(() => logged.mockRestore());
     await expect(agent.runAgent()).rejects.toThrow(/No active tool call found with ID 'server-1'/);
+    expect(logged).toHaveBeenCalledWith(
+      "Agent execution failed:",
+      expect.objectContaining({ message: expect.stringContaining("No active tool call found with ID 'server-1'") }),
+    );
     expect(agent.isRunning).toBe(false);
     expect(server.runs).toHaveLength(1);
   });
