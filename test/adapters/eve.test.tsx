@@ -16,6 +16,7 @@ import { createTestSession, type TestSession } from "../../src/testing/session";
 import { Approval } from "../../src/widgets/approval/approval";
 import { approvalTraceEvents, mainTraceEvents } from "../fixtures/eve";
 import { askPick, PickWidget, pickKind, TestFallback } from "../react/harness";
+import { captureKitWarnings } from "../support/kit-warnings";
 import { recordedFetch } from "./recorded-fetch";
 
 /** Test-only stand-in for the media widget: one button per item. */
@@ -100,7 +101,7 @@ describe("useEveHitl with the real useEveAgent on an in-memory eve session", () 
   it("given the server refuses the answer (HTTP 400), should show the error, and Retry should send it once", async () => {
     const { session, ref } = parked();
     session.failNextRespond({ status: 400 });
-    const error = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = captureKitWarnings();
     renderChat(session.sessionId);
     await waitFor(() => expect(screen.getByTestId("agent-status")).not.toHaveTextContent("resuming"));
     await act(async () => {
@@ -108,12 +109,12 @@ describe("useEveHitl with the real useEveAgent on an in-memory eve session", () 
     });
     await waitFor(() => expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "error"));
     expect(session.answers(ref.requestId)).toEqual([]);
+    expect(warnings()).toEqual([`[hitl-kit] sending the answer to ${ref.requestId} failed: Injected test failure.`]);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
     await waitFor(() => expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "answered"));
     expectExactlyOnce(session, ref);
-    error.mockRestore();
   });
 
   it("given a plain chat message while the question is open, should show how it ended, not a spinner", async () => {

@@ -13,6 +13,7 @@ import { HitlProvider, HitlRenderer } from "../../src/index";
 import { formKind } from "../../src/kinds/form";
 import { mediaKind } from "../../src/kinds/media";
 import { elicitationFor, readElicitResult } from "../../src/server/mcp";
+import { captureKitWarnings } from "../support/kit-warnings";
 import { ledgerOf } from "../support/ledger";
 
 /**
@@ -120,7 +121,10 @@ const everyField: ElicitRequestFormParams["requestedSchema"] = {
 describe("MCP elicitation through the kit, on the real SDK", () => {
   let connected: Connected | undefined;
   afterEach(async () => {
-    await connected?.close();
+    // Closing withdraws what is still open, which updates a page that is still rendered.
+    await act(async () => {
+      await connected?.close();
+    });
     connected = undefined;
   });
 
@@ -293,9 +297,13 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     await expect(result).resolves.toMatchObject({ action: "decline" });
     const request = await parked(transport);
     expect(request).toMatchObject({ state: "settled", outcome: "invalid" });
+    const warnings = captureKitWarnings();
     renderChat(transport);
     expect(screen.queryByRole("textbox")).toBeNull();
     expect(document.querySelector('[data-slot="widget"]')?.textContent).toMatch(why);
+    // The developer is told why on the console, once.
+    expect(warnings()).toEqual([expect.stringMatching(/^hitl-kit: request of kind "form" shown as the fallback/)]);
+    expect(warnings()[0]).toMatch(why);
     // Nobody answered it: the receipt says it could not be shown, not that an answer was refused.
     expect(document.querySelector('[data-slot="receipt-outcome"]')).toHaveTextContent(
       "This request could not be shown.",
@@ -311,8 +319,11 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     renderChat(transport);
     expect(screen.getByRole("listbox")).toBeInTheDocument();
     const kit = (await import("../../src/core/client")).createHitlClient({ transport, kinds: [formKind, mediaKind] });
-    kit.answer(request.requestId, { type: "value", value: { selected: ["b"] } });
-    const result = await call;
+    // The answer updates the rendered picker (submitting, then settled once the tool returns).
+    const result = await act(async () => {
+      kit.answer(request.requestId, { type: "value", value: { selected: ["b"] } });
+      return await call;
+    });
     expect(result.content).toEqual([
       { type: "text", text: JSON.stringify({ status: "answered", value: { selected: ["b"] } }) },
     ]);
@@ -367,8 +378,14 @@ describe("MCP elicitation through the kit, on the real SDK", () => {
     const { server, transport } = connected;
     const result = server.server.elicitInput({ mode: "url", message: "Open this", elicitationId: "x", url });
     await expect(result).resolves.toEqual({ action: "decline" });
+    const warnings = captureKitWarnings();
     renderChat(transport);
     expect(screen.queryByRole("link")).toBeNull();
+    expect(warnings()).toEqual([
+      expect.stringMatching(
+        /^hitl-kit: request of kind "open-url" shown as the fallback \(invalid-payload\):\nurl: Only https:/,
+      ),
+    ]);
   });
 
   it("given http on localhost, should offer it", async () => {

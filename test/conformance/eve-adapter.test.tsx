@@ -19,8 +19,18 @@ import { createTestSession, type TestSession } from "../../src/testing/session";
  * paused page stops seeing new events, as a lagging tab does.
  */
 
-// eve's client updates React state from its stream; these are not user interactions.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+// React runs here as in a browser, not in an act environment: the state updates come from eve's
+// client (its stream, its timers, the POSTs the framework-free suite makes through the adapter),
+// never from a test's interaction, and the suite awaits their result by polling (as waitFor
+// does, which also leaves the act environment while it waits). Set per test: Testing Library
+// turns the flag on in its own beforeAll, so a module-level `false` would never apply.
+const reactFlags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+beforeEach(() => {
+  reactFlags.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(() => {
+  reactFlags.IS_REACT_ACT_ENVIRONMENT = true;
+});
 
 interface Page {
   agent: EveAgentLike;

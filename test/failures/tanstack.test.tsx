@@ -154,9 +154,11 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
     it("given the run, should fail without the kit (the client rejects the late TOOL_CALL_RESULT) and complete with the middleware: the tool call, its one result, the answer", async () => {
       const raw = new HttpAgent({ url: server.url, threadId: "raw" });
       raw.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
+      const failures = captureAgentFailures();
       await expect(raw.runAgent()).rejects.toThrow(
         /Cannot send event type 'TOOL_CALL_RESULT': The run has already finished/,
       );
+      expect(failures.messages()).toEqual([expect.stringMatching(/The run has already finished/)]);
       expect(raw.isRunning).toBe(false);
       expect(raw.messages.filter((m) => m.role === "tool")).toEqual([]);
 
@@ -189,9 +191,11 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
         new HttpAgent({ url: server.url }).use(new ToolCallEventsMiddleware()),
       ]) {
         agent.addMessage({ id: "u1", role: "user", content: "What is the weather in Paris?" });
+        const failures = captureAgentFailures();
         await expect(agent.runAgent()).rejects.toThrow(
           /"path": \[\s*"usage"\s*\][\s\S]*expected array, received object/,
         );
+        expect(failures.messages()).toEqual([expect.stringMatching(/"usage"/)]);
         expect(agent.messages.some((m) => m.role === "tool")).toBe(false);
       }
     } finally {
@@ -200,3 +204,19 @@ describe("tanstack: a server tool's events after its run's RUN_FINISHED", () => 
     }
   });
 });
+
+/**
+ * `@ag-ui/client` logs a failed run ("Agent execution failed:") as well as rejecting it: the log
+ * is captured for the test to assert, not printed; anything else still reaches the console.
+ */
+function captureAgentFailures() {
+  const original = console.error;
+  const logged: string[] = [];
+  const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (args[0] === "Agent execution failed:")
+      logged.push(String(args[1] instanceof Error ? args[1].message : args[1]));
+    else original.apply(console, args);
+  });
+  onTestFinished(() => spy.mockRestore());
+  return { messages: () => [...logged] };
+}

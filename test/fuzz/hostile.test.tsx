@@ -10,6 +10,7 @@ import { readAnswer, readEveAnswer } from "../../src/server/picker";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 import { defaultRegistry } from "../../src/widgets";
+import { captureKitWarnings } from "../support/kit-warnings";
 
 // The fixtures are parsed as this module loads, before test/setup.ts's hooks run.
 await loadPatternEngine();
@@ -18,13 +19,22 @@ await loadPatternEngine();
  * Fuzzing what a model (payloads) and a browser (answers) can send. Valid, near-valid and hostile
  * inputs for every kind: wrong types, huge and deep values, prototype keys, hostile URLs, markup
  * in every string. Never a throw, never a hang (the test timeout is the guard), always a widget or
- * the answerable fallback, and always a typed result on the server. Reproduce a run with
- * FUZZ_SEED=<seed printed below>.
+ * the answerable fallback, and always a typed result on the server. Reproduce a failed run with
+ * the FUZZ_SEED its message names.
  */
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Payloads and answers per run (at least 10,000; `npm run test:soak` runs more). */
 const runs = Math.max(10_000, Number(process.env.FUZZ_RUNS ?? 10_000));
-process.stdout.write(`[fuzz] ${runs} runs, seed ${seed} (FUZZ_SEED=${seed} to reproduce)\n`);
+
+/** `fc.assert` with this run's seed; a failure says how to reproduce the run. */
+function check<Ts>(property: fc.IProperty<Ts>, numRuns: number) {
+  try {
+    fc.assert(property, { numRuns, seed });
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n\nReproduce with FUZZ_SEED=${seed}`;
+    throw error;
+  }
+}
 
 const HOSTILE_STRINGS = [
   "javascript:alert(1)",
@@ -111,7 +121,7 @@ describe("fuzzing payloads", () => {
   beforeAll(() => defaultRegistry.preload());
 
   it("given 10,000 generated payloads across every kind, the registry always resolves a widget or the fallback", () => {
-    fc.assert(
+    check(
       fc.property(payload, (request) => {
         const resolution = defaultRegistry.resolve(request);
         if (resolution.type === "widget") {
@@ -124,14 +134,14 @@ describe("fuzzing payloads", () => {
           expect(resolution.issues.length).toBeLessThanOrEqual(51);
         }
       }),
-      { numRuns: runs, seed },
+      runs,
     );
   });
 
   it("given generated payloads rendered in a chat, never a throw and always an answerable widget", () => {
     // The fallback's development warning for each invalid payload is expected here.
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    fc.assert(
+    captureKitWarnings();
+    check(
       fc.property(payload, ({ payload: ui }) => {
         const session = createTestSession();
         session.ask({ toolName: "fuzz", input: { prompt: "Fuzz?", ui } });
@@ -146,9 +156,8 @@ describe("fuzzing payloads", () => {
         expect(widget?.querySelector("button:not([disabled])")).not.toBeNull();
         cleanup();
       }),
-      { numRuns: 120, seed },
+      120,
     );
-    warn.mockRestore();
   });
 });
 
@@ -180,7 +189,7 @@ describe("fuzzing answers", () => {
       hostileString.map((reason) => encodeDecline("template", reason)),
       hostileValue.map((value) => JSON.stringify(value) ?? ""),
     );
-    fc.assert(
+    check(
       fc.property(fc.constantFrom(...kinds), answer, eveText, (kind, typed, text) => {
         const request = requests.get(kind.kind);
         const read = readAnswer(kind, request, typed);
@@ -189,7 +198,7 @@ describe("fuzzing answers", () => {
         const eve = readEveAnswer(kind, request, { status: "answered", text });
         expect(STATUSES).toContain(eve.status);
       }),
-      { numRuns: runs, seed },
+      runs,
     );
   });
 });

@@ -4,6 +4,7 @@ import { createBrowserJournal } from "../../src/core/journal";
 import { createRegistry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";
 import { createTestSession, type TestSession } from "../../src/testing/session";
+import { captureKitWarnings } from "../support/kit-warnings";
 import { askPick, pickKind, registry, settle, setup, TestFallback } from "./harness";
 
 function Boom(): never {
@@ -147,6 +148,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given an HTTP 400, should show the error and send once more on Retry", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ status: 400 });
@@ -157,6 +159,9 @@ describe("useParkedInput failures and recovery", () => {
     await settle(session);
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "error");
     expect(session.answers(ref.requestId)).toEqual([]);
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: HTTP 400: Injected test failure.`,
+    ]);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
@@ -180,6 +185,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given a dropped connection after the server processed the answer, should never send it again", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ network: true, afterAccept: true });
@@ -193,9 +199,11 @@ describe("useParkedInput failures and recovery", () => {
     });
     expectExactlyOnce(session, ref);
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "answered");
+    expect(warnings()).toEqual([`[hitl-kit] sending the answer to ${ref.requestId} failed: Failed to fetch`]);
   });
 
   it("given a dropped connection before the server got the answer, should reopen after the grace period", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     session.failNextRespond({ network: true });
@@ -205,6 +213,7 @@ describe("useParkedInput failures and recovery", () => {
     });
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     await waitFor(() => expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "error"));
+    expect(warnings()).toEqual([`[hitl-kit] sending the answer to ${ref.requestId} failed: Failed to fetch`]);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
@@ -213,22 +222,25 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given a reload mid-submit whose answer arrived, should show it as sent and never send it again", async () => {
-    const session = createTestSession({ latencyMs: 30 });
+    // The server takes 150 ms: long enough that the reload below comes back before it processed
+    // the answer, even on a loaded machine (30 ms was not). The grace period outlasts it.
+    const session = createTestSession({ latencyMs: 150 });
     const ref = askPick(session);
-    const first = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 80 } });
+    const first = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 400 } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Pick a" }));
     });
     first.unmount(); // the page goes away while the POST is in flight…
     first.transport.close();
     // …and comes back before the server processed the answer: a new ledger replays the stream.
-    setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 80 } });
+    setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 400 } });
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     expect(screen.getByRole("button", { name: "Pick a" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Pick b" }));
     await settle(session);
+    // Past the grace period: nothing is sent again.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 450));
     });
     expectExactlyOnce(session, ref);
     expect(session.answers(ref.requestId)[0]?.response.text).toContain('"id":"a"');
@@ -241,7 +253,7 @@ describe("useParkedInput failures and recovery", () => {
     // The previous page recorded its answer and died before the POST left.
     createBrowserJournal().record(session.sessionId, ref.requestId, { type: "value", value: { id: "a" } });
     const harness = setup({ session, journal: createBrowserJournal(), provider: { unconfirmedGraceMs: 50 } });
-    harness.transport.setConnection("catching-up");
+    act(() => harness.transport.setConnection("catching-up"));
     expect(screen.getByTestId("pick")).toHaveAttribute("data-state", "submitting");
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -258,6 +270,7 @@ describe("useParkedInput failures and recovery", () => {
   });
 
   it("given two tabs answering the same request at once, should send one answer", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession({ latencyMs: 20 });
     const ref = askPick(session);
     // Two tabs: two ledgers and two journals sharing localStorage, with different tab ids.
@@ -273,10 +286,15 @@ describe("useParkedInput failures and recovery", () => {
     await settle(session);
     expectExactlyOnce(session, ref);
     expect(screen.getAllByTestId("pick").map((el) => el.getAttribute("data-state"))).toEqual(["answered", "answered"]);
+    // The tab that lost the race says so (the other tab holds the answer).
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: This request is being answered in another tab.`,
+    ]);
     tabA.unmount();
     tabB.unmount();
   });
   it("given a lagging tab that still shows the request open after another tab's answer settled, should not send again", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = askPick(session);
     const journalA = createBrowserJournal();
@@ -295,6 +313,9 @@ describe("useParkedInput failures and recovery", () => {
     });
     await settle(session);
     expectExactlyOnce(session, ref);
+    expect(warnings()).toEqual([
+      `[hitl-kit] sending the answer to ${ref.requestId} failed: This request is being answered in another tab.`,
+    ]);
     tabA.unmount();
     tabB.unmount();
   });
@@ -366,14 +387,14 @@ describe("bad input never crashes the renderer", () => {
     askPick(session);
     const onError = vi.fn();
     const harness = setup({ session, provider: { onError }, strict: false });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = captureKitWarnings();
     act(() => {
       // eve's `input.requested` without its data: the converter reports it, nothing throws.
       harness.transport.inject({ type: "input.requested", data: {}, meta: { id: "evt_bad", at: "" } });
     });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: "malformed-event" }));
     expect(screen.getByTestId("pick")).toBeInTheDocument();
-    warn.mockRestore();
+    expect(warnings()).toEqual([expect.stringMatching(/^\[hitl-kit\] ignored a malformed "input.requested" event:\n/)]);
   });
 
   it("given a widget that throws, should show the fallback and keep the request answerable", async () => {
@@ -381,7 +402,7 @@ describe("bad input never crashes the renderer", () => {
     const ref = askPick(session);
     const onError = vi.fn();
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = captureKitWarnings();
     setup({ session, provider: { registry: createRegistry(widget(pickKind, Boom)), onError } });
     expect(screen.getByTestId("fallback")).toHaveAttribute("data-reason", "widget-crashed");
     await act(async () => {
@@ -390,7 +411,15 @@ describe("bad input never crashes the renderer", () => {
     await settle(session);
     expectExactlyOnce(session, ref);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ type: "widget-crashed" }));
+    expect(warnings()).toEqual([`[hitl-kit] the widget for ${ref.requestId} crashed; showing the fallback: boom`]);
+    // React logs the error its boundary caught, once.
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: "boom" }),
+      "The above error occurred in the <Boom> component.",
+      expect.stringContaining("RequestBoundary"),
+    );
     error.mockRestore();
-    warn.mockRestore();
   });
 });

@@ -84,17 +84,14 @@ describe("lazy widgets", () => {
 
   it("given a widget that fails to load, should fall back to the answerable fallback", async () => {
     const loader = controlledLoad();
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await renderWith(loader.load);
     await act(async () => {
       loader.fail(new Error("chunk failed to load"));
     });
     expect((await screen.findAllByTestId("fallback")).length).toBeGreaterThan(0);
-    error.mockRestore();
   });
 
   it("given a load that brings another kind's widget, should refuse it and fall back", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const other = { ...pickKind, kind: "other" } as unknown as typeof pickKind;
     await renderWith(() => Promise.resolve(widget(other, PickWidget)));
     await act(async () => {
@@ -102,7 +99,6 @@ describe("lazy widgets", () => {
     });
     expect((await screen.findAllByTestId("fallback")).length).toBeGreaterThan(0);
     expect(screen.queryByTestId("pick")).toBeNull();
-    error.mockRestore();
   });
 
   it("given preload, should load the listed kinds before any request, and resolve at once after", async () => {

@@ -3,9 +3,11 @@ import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
+import { captureKitWarnings } from "../support/kit-warnings";
 
 describe("reserved native kinds", () => {
   it("given a model-written ui.kind of approval, should render the answerable fallback, not an approval card", async () => {
+    const warnings = captureKitWarnings();
     const session = createTestSession();
     const ref = session.ask({
       toolName: "ask_user",
@@ -22,6 +24,11 @@ describe("reserved native kinds", () => {
     expect(screen.queryByRole("button", { name: /approve/i })).toBeNull();
     const widget = document.querySelector('[data-slot="widget"]') as HTMLElement;
     expect(widget).toHaveTextContent('"approval" is reserved');
+    expect(warnings()).toEqual([
+      expect.stringMatching(
+        /^hitl-kit: request of kind "approval" shown as the fallback \(invalid-payload\):\nkind: "approval" is reserved/,
+      ),
+    ]);
     // Still answerable, and what it sends is the person's words, not an approval decision.
     fireEvent.change(within(widget).getByRole("textbox"), { target: { value: "no, never" } });
     await act(async () => {

@@ -4,6 +4,7 @@ import { searchLibrary } from "../../playground/shared/media-library";
 import type { CollectionLoader } from "../../src/react/collections";
 import type { HitlError } from "../../src/react/provider";
 import type { TestSession } from "../../src/testing/session";
+import { captureKitWarnings } from "../support/kit-warnings";
 import { askPicker, renderWithCollections, settle } from "./remote-helpers";
 
 /** The playground's library, 8 items a page, behind a loader that records its calls. */
@@ -109,11 +110,17 @@ describe("media picker over a remote collection", () => {
 
   it("given a request naming a collection with no loader, should show the answerable fallback and report a typed error", async () => {
     const user = userEvent.setup();
+    const warnings = captureKitWarnings();
     const errors: HitlError[] = [];
     const session = setup({}, (error) => errors.push(error));
     const ref = ask(session, { source: { id: "nowhere" } });
     expect(await screen.findByText(/No loader for the collection "nowhere"/)).toBeInTheDocument();
     expect(errors).toContainEqual(expect.objectContaining({ type: "missing-collection", sourceId: "nowhere" }));
+    // …and the developer sees it on the console, with why the request fell back.
+    expect(warnings()).toEqual([
+      expect.stringMatching(/^\[hitl-kit\] .*: No loader for the collection "nowhere"/),
+      expect.stringMatching(/^hitl-kit: request of kind "media" shown as the fallback \(missing-collection\)/),
+    ]);
     await user.click(screen.getByRole("button", { name: "Decline" }));
     await user.click(await screen.findByRole("button", { name: "Send decline" }));
     await settle(session);

@@ -4,7 +4,7 @@ import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import type { CollectionLoaders } from "../../src/react/collections";
 import type { HitlError } from "../../src/react/provider";
-import { createTestSession, type TestSession } from "../../src/testing/session";
+import { createTestSession, type TestRequestRef, type TestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 
 /**
@@ -28,14 +28,21 @@ export function renderWithCollections(collections: CollectionLoaders, onError?: 
   return session;
 }
 
-/** Parks a picker request of `kind` whose payload is `ui`. */
+/**
+ * Parks a picker request of `kind` whose payload is `ui`. The page is already rendered: the
+ * request's stream event updates the renderer, so it arrives inside act.
+ */
 export function askPicker(
   session: TestSession,
   kind: string,
   ui: Record<string, unknown>,
   prompt = "Pick from the library",
 ) {
-  return session.ask({ toolName: `pick_${kind}`, input: { prompt, ui: { kind, ...ui } } });
+  let ref!: TestRequestRef;
+  act(() => {
+    ref = session.ask({ toolName: `pick_${kind}`, input: { prompt, ui: { kind, ...ui } } });
+  });
+  return ref;
 }
 
 /** Lets the session process accepted answers and React flush what followed. */
