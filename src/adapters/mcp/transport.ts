@@ -249,6 +249,7 @@ function formValuesOf(value: unknown): FormValues {
   return parsed.success ? parsed.data.values : {};
 }
 
+export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";
 // The rest of the adapter a server or a script needs, without React.
 export {
   type ContentValue,
@@ -260,5 +261,4 @@ export {
   toFormFields,
   validateContent,
 } from "./form-schema";
-export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";
 export { builtInMappings, type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
