@@ -50,10 +50,11 @@ try {
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", type: "module", private: true }));
   writeFileSync(
     join(consumer, "server.ts"),
-    `import { createLedgerStore, type AnswerBody } from "hitl-kit/core";
+    `import { ACCEPTED, alwaysLive, type AnswerBody, createHitlClient, createTransportEvents } from "hitl-kit/core";
 import { mediaKind, type RequestOf } from "hitl-kit/kinds";
 import { dedupeToolResults, pickerTool, readAnswer, readToolOutput } from "hitl-kit/server";
 import { encodeAnswer } from "hitl-kit/adapters/eve/wire";
+import { createEveTransport } from "hitl-kit/adapters/eve/transport";
 
 const request: RequestOf<typeof mediaKind> = mediaKind.request.parse({ kind: "media", items: [{ id: "a", url: "/a.png" }] });
 const answer: AnswerBody = { type: "value", value: { selected: ["a"] } };
@@ -65,7 +66,15 @@ if (read.status === "answered") {
 const output = readToolOutput(mediaKind, request, { declined: true });
 const status: "answered" | "declined" | "replied" | "cancelled" | "unavailable" | "invalid" = output.status;
 const tool = pickerTool(mediaKind, { description: "Pick images" });
-void [status, tool.inputSchema, dedupeToolResults([]), createLedgerStore().getSnapshot(), encodeAnswer("media", {})];
+const events = createTransportEvents();
+const client = createHitlClient({
+  transport: { sessionKey: "s", connection: alwaysLive, connect: events.connect, send: async () => ACCEPTED },
+  kinds: [mediaKind],
+});
+const result = client.answer("r", answer);
+const refused: readonly { message: string }[] = result.status === "refused" ? result.issues : [];
+const eve = createEveTransport({ events: [], status: "ready", conversation: { inputs: {} }, respond: async () => {} });
+void [status, tool.inputSchema, dedupeToolResults([]), client.store.getSnapshot(), encodeAnswer("media", {}), refused, eve.sessionKey];
 `,
   );
   for (const resolution of ["node16", "bundler"]) {
