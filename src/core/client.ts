@@ -85,8 +85,11 @@ export type AnswerResult =
   | { readonly ok: false; readonly status: "refused"; readonly issues: readonly HitlIssue[] }
   | { readonly ok: false; readonly status: "reconnecting"; readonly issues: readonly HitlIssue[] };
 
-/** @deprecated the old name of `AnswerResult`. */
-export type SubmitResult = AnswerResult;
+/**
+ * What a widget's `onSubmit` may return: `AnswerResult` fits, and so does a handler of your own
+ * (`{ ok: true }`, or `{ ok: false, issues }` to show issues and let the person answer again).
+ */
+export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly issues: readonly HitlIssue[] };
 
 /** Something went wrong that the page survives: a malformed event, a failed send, a widget crash. */
 export type HitlError =

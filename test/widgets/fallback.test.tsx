@@ -214,7 +214,6 @@ describe("Fallback refusals", () => {
       .fn<FallbackProps["onAnswer"]>()
       .mockReturnValueOnce({
         ok: false,
-        status: "reconnecting",
         issues: [{ path: [], message: "Reconnecting to the agent; try again in a moment." }],
       })
       .mockReturnValue(undefined);

@@ -213,7 +213,6 @@ describe("Form", () => {
     it("should show the issues onSubmit refuses with next to their field", async () => {
       const refuse = vi.fn(() => ({
         ok: false as const,
-        status: "refused" as const,
         issues: [{ path: ["values", "email"], message: "Already taken" }],
       }));
       const { user } = renderForm({ onSubmit: refuse });

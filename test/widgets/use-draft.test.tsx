@@ -96,7 +96,6 @@ describe("useDraft", () => {
   it("given a refused answer, should show the refusal on its field until that draft changes", async () => {
     const { user, send } = setup(() => ({
       ok: false,
-      status: "refused",
       issues: [{ path: ["city"], message: "No such city" }],
     }));
     await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
