@@ -247,6 +247,46 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     two.close();
   });
 
+  it("given a page whose fresh look raced another device's resume, should have the strict server refuse its resume and settle it as answered elsewhere", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "strict" });
+    const stale = await direct.threads.getState(threadId);
+    const first = await openPage(threadId, "pick");
+    const id = first.requests()[0]?.requestId ?? "";
+    first.client.answer(id, pickA);
+    await until(() => first.request(id)?.state === "settled", "the first device to settle it");
+    await idle(threadId);
+    // The second device reads the thread as it was until its resume goes out (its look raced the first's).
+    const real = new Client({ apiUrl: proxy.url });
+    let resumed = false;
+    const racing = {
+      threads: {
+        getState: (thread: string, checkpoint?: string) =>
+          !resumed && checkpoint === undefined ? Promise.resolve(stale) : real.threads.getState(thread, checkpoint),
+      },
+      runs: {
+        stream: (thread: string, assistant: string, payload: Parameters<typeof real.runs.stream>[2]) => {
+          resumed = true;
+          return real.runs.stream(thread, assistant, payload);
+        },
+      },
+    };
+    const second = await openPage(threadId, "pick", {
+      client: racing,
+      runPayload: () => ({ config: { configurable: { __pregel_strict_resume: true } } }),
+    });
+    expect(second.request(id)?.state).toBe("open");
+    second.client.answer(id, { type: "value", value: { id: "b" } });
+    await until(() => second.request(id)?.state === "settled", "the second device to settle it");
+    await second.client.whenIdle();
+    expect(second.request(id)).toMatchObject({ outcome: "answered", answeredElsewhere: true });
+    // The server received the second resume, and refused it: the graph has the first answer only.
+    expect(resumesOn(threadId)).toHaveLength(2);
+    await idle(threadId);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "a" }]);
+    first.close();
+    second.close();
+  });
+
   it("given an interrupt with a plain string, should park it for the fallback and resume with the person's own words", async () => {
     const threadId = await startThread("pick", { ids: [], label: "plain", question: "What is your name?" });
     const page = await openPage(threadId, "pick");
