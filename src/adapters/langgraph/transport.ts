@@ -69,7 +69,10 @@ export interface LangGraphTransportOptions {
    * More of the resume run's payload (`config`, `context`, `metadata`, `streamSubgraphs`…);
    * the transport's own `command`, `streamMode`, `multitaskStrategy` and `strictResume` win.
    * On a server without strict resume (langgraph-api 1.5 ignores the SDK's `strictResume`),
-   * `{ config: { configurable: { __pregel_strict_resume: true } } }` turns LangGraph's own on.
+   * `{ config: { configurable: { __pregel_strict_resume: true } } }` turns LangGraph's own on
+   * (an internal key of `@langchain/langgraph` 1.7). Without strict resume, a resume that lost a
+   * race with another device (both looked before either resumed) is silently ignored by LangGraph
+   * (langchain-ai/langgraph#8836): the graph keeps the other answer, this page shows its own.
    */
   readonly runPayload?: () => Record<string, unknown>;
   /** A thread state the app already read (server rendering): delivered at once, before the first read. */
