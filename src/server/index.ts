@@ -1,4 +1,4 @@
-/** hitl-kit/server — no React: picker tool schemas, typed-answer readers (any transport; eve's `ctx.ask`), a transcript guard. */
+/** hitl-kit/server — no React: picker tool schemas, typed-answer readers (any transport; eve's `ctx.ask`; LangGraph interrupts), a transcript guard. */
 
 import { RE2JS } from "re2js";
 import { registerPatternEngine } from "../kinds/pattern-engine";
@@ -19,6 +19,13 @@ export {
   type RedisClaimStoreOptions,
 } from "./claim-store";
 export { type AlreadyAnsweredBody, createEveAnswerGuard, type EveAnswerGuardOptions } from "./eve-guard";
+export {
+  type InterruptQuestion,
+  InterruptQuestionError,
+  type InterruptUi,
+  interruptFor,
+  readResume,
+} from "./langgraph";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";
 export {
   type AskAnswer,

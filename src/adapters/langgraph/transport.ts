@@ -1,0 +1,470 @@
+import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import type { LedgerProblem, TransportAction } from "../../core/ledger";
+import type { Outcome } from "../../core/model";
+import {
+  ACCEPTED,
+  createConnectionState,
+  createTransportEvents,
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+  toTransportError,
+} from "../../core/transport";
+import { toToolOutput } from "../tool-output";
+import { createLangGraphConverter, isKitInterrupt, type LangGraphInterrupt } from "./convert";
+
+/**
+ * The slice of `@langchain/langgraph-sdk`'s `Client` the transport uses (structural: pass a
+ * `new Client({ apiUrl })`; the kit imports nothing from the SDK).
+ */
+export interface LangGraphClientLike {
+  readonly threads: {
+    /** `GET /threads/{thread}/state`, or `/state/{checkpoint}` for an earlier checkpoint. */
+    getState(threadId: string, checkpoint?: string): Promise<unknown>;
+  };
+  readonly runs: {
+    /** `POST /threads/{thread}/runs/stream`: creates a run and streams its parts. */
+    stream(threadId: string, assistantId: string, payload: LangGraphRunPayload): AsyncIterable<LangGraphStreamPart>;
+  };
+}
+
+/** What the transport passes to `runs.stream` to resume (your `runPayload` merged under it). */
+export interface LangGraphRunPayload {
+  readonly command: { readonly resume: Record<string, unknown> };
+  readonly streamMode: ("updates" | "tasks")[];
+  readonly multitaskStrategy: "reject";
+  readonly strictResume: true;
+  readonly [key: string]: unknown;
+}
+
+/** One part of a run's stream, as the SDK yields it. */
+export interface LangGraphStreamPart {
+  readonly event: string;
+  readonly data: unknown;
+}
+
+export interface LangGraphTransportOptions {
+  readonly client: LangGraphClientLike;
+  /** The assistant (or graph id) that runs on the thread. */
+  readonly assistantId: string;
+  readonly threadId: string;
+  /**
+   * How interrupts pending at once (parallel branches, `Send` fan-out) resume:
+   * - `"together"` (default): an answer waits (its request shows as being sent) until every
+   *   interrupt the thread is waiting on has one, then ONE run resumes them all
+   *   (`Command({ resume: { [interruptId]: value, … } })`), so the graph runs on once;
+   * - `"each"`: each answer resumes its own interrupt at once (LangGraph keeps the others
+   *   waiting, with the same ids, and re-runs their nodes up to their `interrupt` on each resume).
+   * Pick `"each"` when different people (pages) answer different branches: with `"together"`
+   * two pages each holding one of two answers wait for each other.
+   */
+  readonly resume?: "together" | "each";
+  /**
+   * How often the thread's state is read while a client follows it, to see what other pages,
+   * other devices and the app's own runs did. `0`: only after this transport's runs (and
+   * `refresh()`). @default 2000
+   */
+  readonly pollIntervalMs?: number;
+  /**
+   * More of the resume run's payload (`config`, `context`, `metadata`, `streamSubgraphs`…);
+   * the transport's own `command`, `streamMode`, `multitaskStrategy` and `strictResume` win.
+   * On a server without strict resume (langgraph-api 1.5 ignores the SDK's `strictResume`),
+   * `{ config: { configurable: { __pregel_strict_resume: true } } }` turns LangGraph's own on
+   * (an internal key of `@langchain/langgraph` 1.7). Without strict resume, a resume that lost a
+   * race with another device (both looked before either resumed) is silently ignored by LangGraph
+   * (langchain-ai/langgraph#8836): the graph keeps the other answer, this page shows its own.
+   */
+  readonly runPayload?: () => Record<string, unknown>;
+  /** A thread state the app already read (server rendering): delivered at once, before the first read. */
+  readonly initialState?: unknown;
+  /** Called for each state or part the converter could not read (also reported through the client's `onError`). */
+  readonly onProblem?: (problem: LedgerProblem) => void;
+  /** A run this transport started failed after the server took it, or reading the thread failed. */
+  readonly onRunError?: (error: unknown) => void;
+}
+
+export interface LangGraphTransport extends HitlTransport {
+  /**
+   * Reads the thread's state now and delivers what changed; resolves once delivered (failures
+   * go to `onRunError` and leave the connection `offline`). Await it before the first client
+   * connects to have every waiting interrupt in the first render.
+   */
+  refresh(): Promise<void>;
+  /**
+   * Follows one of the app's own runs on the thread (`client.runs.stream(…)`): its interrupts
+   * park as they stream, and the thread is read again once it ends. Yields every part through.
+   */
+  observe<P extends LangGraphStreamPart>(stream: AsyncIterable<P>): AsyncIterable<P>;
+  /** Stops following the thread now (the client follows it again when it next connects). */
+  close(): void;
+}
+
+/**
+ * A LangGraph thread (on a LangGraph API server, through `@langchain/langgraph-sdk`) as a
+ * transport, without React. A node asks with `interrupt(value)`; each interrupt the thread waits
+ * on parks as a request keyed by its interrupt id (see `createLangGraphConverter`). An answer
+ * resumes the graph with the typed value for that interrupt id, exactly once:
+ * - right before resuming, the thread's state is read again: an interrupt no longer waiting (another
+ *   page, another device, or the graph moved on) is never resumed — the answer settles as answered
+ *   elsewhere (or the request as withdrawn);
+ * - the resume run asks the server for strict resume (`strictResume`, and whatever `runPayload`
+ *   adds) and refuses to share the thread (`multitaskStrategy: "reject"`): a server that
+ *   refuses because another device resumed first settles the answer as answered elsewhere;
+ * - an interrupt this transport resumed is never resumed by it again;
+ * - parallel interrupts resume together, in one run, by default (see `resume`).
+ * `send` resolves `accepted` once the server created the resume run; the state read after the
+ * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
+ */
+export function createLangGraphTransport(options: LangGraphTransportOptions): LangGraphTransport {
+  const { client, assistantId, threadId } = options;
+  const policy = options.resume ?? "together";
+  const pollMs = options.pollIntervalMs ?? 2000;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const state = createConnectionState("catching-up");
+  const convert = createLangGraphConverter();
+  /** What this page resumed each interrupt with (never resumed again; its resolution). */
+  const resumed = new Map<string, AnswerBody>();
+  /** How each request the converter settled ended. */
+  const endings = new Map<string, Outcome>();
+  const held = new Map<string, Held>();
+  let generation = 0;
+  let connected = 0;
+  let closed = true;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Runs of this transport (or observed app runs) streaming: polling waits for them. */
+  let running = 0;
+  let ended = false;
+
+  const deliver = (action: TransportAction | null) => {
+    if (action?.type === "transport") {
+      for (const change of action.changes)
+        if (change.type === "resolved") endings.set(change.requestId, change.outcome);
+    }
+    events.deliver(action);
+  };
+  const report = (error: unknown) => options.onRunError?.(error);
+
+  // ─── reading the thread ──────────────────────────────────────────────────────────────────────
+
+  let reading: Promise<ReadResult> | undefined;
+  let queued: Promise<ReadResult> | undefined;
+
+  const readOnce = async (): Promise<ReadResult> => {
+    for (let attempt = 0; ; attempt++) {
+      const seen = generation;
+      let current: unknown;
+      const asked = new Map<string, unknown>();
+      try {
+        current = await client.threads.getState(threadId);
+        for (const checkpoint of convert.needs(current, resumed)) {
+          asked.set(checkpoint, await client.threads.getState(threadId, checkpoint));
+        }
+      } catch (error) {
+        if (statusOf(error) === 404) {
+          // The thread is gone: whatever it was waiting on is over.
+          if (!ended) deliver({ type: "transport", changes: [{ type: "session-ended" }] });
+          ended = true;
+          state.setConnection("live");
+          return READ;
+        }
+        state.setConnection("offline");
+        report(error);
+        return { ok: false, error };
+      }
+      // A stream part parked something while this read was under way: the state may be older.
+      if (seen !== generation && attempt < 5) continue;
+      deliver(convert.state(current, { asked, resumed }));
+      state.setConnection("live");
+      return READ;
+    }
+  };
+
+  /** One read at a time, in order; calls while one runs share the next. */
+  const read = (): Promise<ReadResult> => {
+    if (!reading) {
+      reading = readOnce().finally(() => {
+        reading = undefined;
+      });
+      return reading;
+    }
+    queued ??= reading.then(() => {
+      queued = undefined;
+      return read();
+    });
+    return queued;
+  };
+  const refresh = async (): Promise<void> => {
+    await read();
+  };
+
+  const poll = () => {
+    if (closed || pollMs <= 0) return;
+    pollTimer = setTimeout(async () => {
+      pollTimer = undefined;
+      if (closed) return;
+      if (running === 0) await refresh();
+      if (running === 0) flush();
+      poll();
+    }, pollMs);
+  };
+
+  const follow = () => {
+    if (!closed) return;
+    closed = false;
+    void refresh().then(flush);
+    poll();
+  };
+  const close = () => {
+    closed = true;
+    if (pollTimer !== undefined) clearTimeout(pollTimer);
+    pollTimer = undefined;
+  };
+
+  // ─── runs ────────────────────────────────────────────────────────────────────────────────────
+
+  /** Delivers a run's parts as they stream; reads the thread once it ends. */
+  async function* follows<P extends LangGraphStreamPart>(parts: AsyncIterator<P>, first?: P): AsyncGenerator<P> {
+    running += 1;
+    try {
+      if (first) yield part(first);
+      for (let next = await parts.next(); !next.done; next = await parts.next()) yield part(next.value);
+    } finally {
+      running -= 1;
+      await refresh();
+      flush();
+    }
+  }
+  const part = <P extends LangGraphStreamPart>(value: P): P => {
+    const action = convert.chunk(value);
+    if (action) generation += 1;
+    deliver(action);
+    if (value.event === "error") report(new Error(describeError(value.data)));
+    return value;
+  };
+
+  const drain = async (parts: AsyncIterable<LangGraphStreamPart>) => {
+    try {
+      for await (const _ of parts) {
+        // follows() delivers each part.
+      }
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  // ─── answers ─────────────────────────────────────────────────────────────────────────────────
+
+  let flushing = false;
+  let dirty = false;
+
+  /** Resumes with the answers held, when the policy says so; one flush at a time. */
+  const flush = () => {
+    if (held.size === 0) return;
+    if (flushing || running > 0) {
+      dirty = true;
+      return;
+    }
+    flushing = true;
+    dirty = false;
+    void flushOnce()
+      .catch(report)
+      .finally(() => {
+        flushing = false;
+        if (dirty) flush();
+      });
+  };
+
+  const flushOnce = async () => {
+    // A fresh look at what the thread is waiting on, right before resuming.
+    const fresh = await read();
+    if (!fresh.ok) {
+      // Nothing was sent: the answers may go again.
+      const { error } = fresh;
+      settleHeld([...held.values()], () => {
+        throw new HitlTransportError(messageOf(error), "rejected", true, statusOf(error));
+      });
+      return;
+    }
+    const waiting = new Set(convert.open().map((interrupt) => interrupt.id));
+    // Answers to interrupts no longer waiting never go: settled elsewhere, or withdrawn.
+    settleHeld(
+      [...held.values()].filter((answer) => !waiting.has(answer.id)),
+      (answer) => (endings.get(answer.id) === "answered" ? ANSWERED_ELSEWHERE : ACCEPTED),
+    );
+    const batch = [...held.values()];
+    if (batch.length === 0) return;
+    if (policy === "together" && [...waiting].some((id) => !held.has(id))) return; // the rest are not answered yet
+    for (const answer of batch) held.delete(answer.id);
+    await resumeWith(batch);
+  };
+
+  const resumeWith = async (batch: readonly Held[]) => {
+    const resume = Object.fromEntries(batch.map((answer) => [answer.id, answer.wire]));
+    const payload: LangGraphRunPayload = {
+      ...options.runPayload?.(),
+      command: { resume },
+      streamMode: ["updates", "tasks"],
+      multitaskStrategy: "reject",
+      strictResume: true,
+    };
+    running += 1;
+    let parts: AsyncIterator<LangGraphStreamPart>;
+    let first: LangGraphStreamPart | undefined;
+    try {
+      parts = client.runs.stream(threadId, assistantId, payload)[Symbol.asyncIterator]();
+      // The run exists once its first part (`metadata`) arrives; the next one says whether the
+      // graph took the resume (a strict server refuses an interrupt already answered at once).
+      for (let next = await parts.next(); !next.done; next = await parts.next()) {
+        if (next.value.event !== "metadata") {
+          first = next.value;
+          break;
+        }
+        first ??= next.value;
+      }
+    } catch (error) {
+      running -= 1;
+      if (isBusy(error)) {
+        // The thread is running something else (another page's resume, the app's own run): the
+        // server took nothing. The answers wait for it, then go again after a fresh look.
+        holdAgain(batch);
+        return;
+      }
+      // The server never created the run (an HTTP error), or it may have (the connection dropped).
+      settleHeld(batch, () => {
+        throw toTransportError(error);
+      });
+      await refresh();
+      return;
+    }
+    running -= 1;
+    if (first?.event === "error" && refusedResume(first.data)) {
+      // Nothing was consumed: another page or device resumed one of these first. What is still
+      // waiting goes again after a fresh look; the rest settle then.
+      holdAgain(batch);
+      await drain(follows(parts));
+      return;
+    }
+    busyAttempts = 0;
+    for (const answer of batch) resumed.set(answer.id, answer.answer);
+    settleHeld(batch, () => ACCEPTED);
+    await drain(follows(parts, first));
+  };
+
+  let busyAttempts = 0;
+  const holdAgain = (batch: readonly Held[]) => {
+    for (const answer of batch) held.set(answer.id, answer);
+    busyAttempts += 1;
+    setTimeout(flush, Math.min(250 * 2 ** (busyAttempts - 1), 4000));
+  };
+
+  const settleHeld = (answers: readonly Held[], outcome: (answer: Held) => SendOutcome) => {
+    for (const answer of answers) {
+      held.delete(answer.id);
+      try {
+        answer.resolve(outcome(answer));
+      } catch (error) {
+        answer.reject(error);
+      }
+    }
+  };
+
+  if (options.initialState !== undefined) {
+    deliver(convert.state(options.initialState, { resumed }));
+    state.setConnection("live");
+  }
+
+  return {
+    sessionKey: `langgraph:${threadId}`,
+    connection: state.connection,
+    connect(sink) {
+      const stop = events.connect(sink);
+      connected += 1;
+      follow();
+      return () => {
+        stop();
+        connected -= 1;
+        if (connected === 0) close();
+      };
+    },
+    refresh,
+    observe: <P extends LangGraphStreamPart>(stream: AsyncIterable<P>) => follows(stream[Symbol.asyncIterator]()),
+    close,
+    send({ requestId, answer }: TransportAnswer): Promise<SendOutcome> {
+      if (resumed.has(requestId)) {
+        return Promise.reject(new HitlTransportError("This page already resumed the graph for it.", "unconfirmed"));
+      }
+      if (held.has(requestId)) {
+        return Promise.reject(new HitlTransportError("An answer to it is already on its way.", "unconfirmed"));
+      }
+      const interrupt = convert.interrupt(requestId);
+      return new Promise<SendOutcome>((resolve, reject) => {
+        held.set(requestId, { id: requestId, answer, wire: resumeValue(answer, interrupt), resolve, reject });
+        queueMicrotask(flush);
+      });
+    },
+  };
+}
+
+type ReadResult = { readonly ok: true } | { readonly ok: false; readonly error: unknown };
+const READ: ReadResult = { ok: true };
+
+interface Held {
+  readonly id: string;
+  readonly answer: AnswerBody;
+  readonly wire: unknown;
+  resolve(outcome: SendOutcome): void;
+  reject(error: unknown): void;
+}
+
+const ANSWERED_ELSEWHERE: SendOutcome = { type: "answered-elsewhere" };
+
+/**
+ * The value `interrupt(…)` returns in the graph: the kind's typed result (`toToolOutput`: the
+ * value itself, or `{ declined: true, reason? }`, `{ reply }`…) for the kit's interrupts, read
+ * back with `readResume` (`hitl-kit/server`). A plain interrupt (a string question, someone
+ * else's object) answered in words gets the words themselves, as a graph that asked in text expects.
+ */
+export function resumeValue(answer: AnswerBody, interrupt?: LangGraphInterrupt): unknown {
+  if (answer.type === "reply" && interrupt !== undefined && !isKitInterrupt(interrupt.value)) return answer.text;
+  return toToolOutput(answer);
+}
+
+/** The thread is running another run (`multitaskStrategy: "reject"`): nothing was taken. */
+function isBusy(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 409 || (status === 422 && /already running/i.test(messageOf(error)));
+}
+
+/** LangGraph's strict resume refusing an interrupt that is not waiting (`UnknownInterruptError`). */
+function refusedResume(data: unknown): boolean {
+  return typeof data === "object" && data !== null && "error" in data && data.error === "UnknownInterruptError";
+}
+
+function describeError(data: unknown): string {
+  if (typeof data === "object" && data !== null && "message" in data && typeof data.message === "string") {
+    return data.message;
+  }
+  return "The run failed";
+}
+
+function statusOf(error: unknown): number | undefined {
+  return typeof error === "object" && error !== null && "status" in error && typeof error.status === "number"
+    ? error.status
+    : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// The rest of the adapter a server or a script needs.
+export {
+  createLangGraphConverter,
+  isKitInterrupt,
+  type LangGraphConverter,
+  type LangGraphInterrupt,
+  type LangGraphStateContext,
+  MAX_INTERRUPT_PROMPT_LENGTH,
+  pendingInterrupts,
+  requestFromInterrupt,
+} from "./convert";

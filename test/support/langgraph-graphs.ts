@@ -1,0 +1,138 @@
+import { Annotation, END, interrupt, Send, START, StateGraph } from "@langchain/langgraph";
+import { interruptFor, readResume } from "../../src/server/langgraph";
+import { conformanceKind } from "../../src/testing/conformance";
+
+/**
+ * Scripted, network-free LangGraph graphs for the adapter's tests, loaded by the real LangGraph
+ * API server (`@langchain/langgraph-api`, what `langgraph dev` runs) from this file
+ * (`test/support/langgraph-server.ts` starts it). No model: a node asks with `interrupt`, the
+ * next node records what the graph was resumed with, so a test reads back, from the thread's
+ * own state, every answer the graph RECEIVED.
+ */
+
+/** One resume value the graph received, as the node that asked got it. */
+export interface Received {
+  readonly node: string;
+  readonly label: string;
+  readonly value: unknown;
+  /** What `readResume` (`hitl-kit/server`) made of it, where the node asked with `interruptFor`. */
+  readonly result?: unknown;
+}
+
+const appendReceived = {
+  reducer: (left: Received[], right: Received | Received[]) => left.concat(right),
+  default: (): Received[] => [],
+};
+
+// ─── pick: one question, then a record of its answer ─────────────────────────────────────────────
+
+const PickState = Annotation.Root({
+  /** The choices offered (the run's input). */
+  ids: Annotation<string[]>(),
+  /** Tells the questions of one thread apart (the run's input). */
+  label: Annotation<string>(),
+  /** What the graph asks with: the kit's hint by default; a test may ask with anything. */
+  question: Annotation<unknown>(),
+  answer: Annotation<unknown>(),
+  received: Annotation<Received[], Received | Received[]>(appendReceived),
+});
+
+/**
+ * START → ask → record → END. `ask` interrupts with the kit's question for the conformance kind
+ * (`interruptFor`: `{ ui: { kind: "pick", ids }, prompt: "Pick one" }`), or with the run's own
+ * `question` when it has one (a plain string, someone else's object); `record` keeps what it got.
+ */
+export const pick = new StateGraph(PickState)
+  .addNode("ask", (state) => {
+    const question = state.question ?? interruptFor(conformanceKind, { ids: state.ids }, { prompt: "Pick one" });
+    return { answer: interrupt(question) };
+  })
+  .addNode("record", (state) => ({
+    received: [
+      {
+        node: "ask",
+        label: state.label,
+        value: state.answer,
+        ...(state.question === undefined
+          ? { result: readResume(conformanceKind, { kind: "pick", ids: state.ids }, state.answer) }
+          : {}),
+      },
+    ],
+  }))
+  .addEdge(START, "ask")
+  .addEdge("ask", "record")
+  .addEdge("record", END)
+  .compile();
+
+// ─── parallel: a Send fan-out to two nodes that each interrupt ───────────────────────────────────
+
+const ParallelState = Annotation.Root({
+  label: Annotation<string>(),
+  received: Annotation<Received[], Received | Received[]>(appendReceived),
+});
+
+interface Branch {
+  readonly label: string;
+  readonly ids: string[];
+}
+
+const branch = (node: string) => (input: Branch) => {
+  const question = interruptFor(conformanceKind, { ids: input.ids }, { prompt: `Pick one (${node})` });
+  const value = interrupt(question);
+  return { received: [{ node, label: input.label, value, result: readResume(conformanceKind, question, value) }] };
+};
+
+/** START ⇉ left, right (one `Send` each, in one superstep): two interrupts pending at once. */
+export const parallel = new StateGraph(ParallelState)
+  .addNode("left", branch("left"))
+  .addNode("right", branch("right"))
+  .addConditionalEdges(
+    START,
+    (state) => [
+      new Send("left", { label: state.label, ids: ["a", "b"] }),
+      new Send("right", { label: state.label, ids: ["c", "d"] }),
+    ],
+    ["left", "right"],
+  )
+  .addEdge("left", END)
+  .addEdge("right", END)
+  .compile();
+
+// ─── nested: the question is asked inside a subgraph ─────────────────────────────────────────────
+
+const inner = new StateGraph(PickState)
+  .addNode("inner_ask", (state) => ({
+    answer: interrupt({ ui: { kind: "pick", ids: state.ids }, prompt: "Pick one (nested)" }),
+  }))
+  .addNode("inner_record", (state) => ({
+    received: [{ node: "inner_ask", label: state.label, value: state.answer }],
+  }))
+  .addEdge(START, "inner_ask")
+  .addEdge("inner_ask", "inner_record")
+  .addEdge("inner_record", END)
+  .compile();
+
+/** START → sub (a compiled subgraph whose node interrupts) → END: the interrupt has a namespace. */
+export const nested = new StateGraph(PickState)
+  .addNode("sub", inner)
+  .addEdge(START, "sub")
+  .addEdge("sub", END)
+  .compile();
+
+// ─── twice: one node asks two questions in a row ─────────────────────────────────────────────────
+
+/** START → ask (interrupts, then interrupts again in the same task) → END. */
+export const twice = new StateGraph(PickState)
+  .addNode("ask", (state) => {
+    const first = interrupt({ ui: { kind: "pick", ids: state.ids }, prompt: "First" });
+    const second = interrupt({ ui: { kind: "pick", ids: state.ids }, prompt: "Second" });
+    return {
+      received: [
+        { node: "ask", label: `${state.label}:first`, value: first },
+        { node: "ask", label: `${state.label}:second`, value: second },
+      ],
+    };
+  })
+  .addEdge(START, "ask")
+  .addEdge("ask", END)
+  .compile();
