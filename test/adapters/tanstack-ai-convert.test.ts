@@ -198,6 +198,34 @@ describe("createTanStackAiConverter", () => {
     expect(requests(state).map(([id]) => id)).toEqual(["call-1", "approval_call-2"]);
   });
 
+  it("given an approval interrupt whose call part lost its approval (restored messages), should park the approval from the interrupt", () => {
+    const interrupt = generic("approval_call-2", {
+      reason: "tool_call",
+      metadata: {
+        kind: "approval",
+        toolName: "delete_file",
+        input: { path: "/x" },
+        "tanstack:interruptBinding": { kind: "tool-approval", toolCallId: "call-2", toolName: "delete_file" },
+      },
+    });
+    const part = { ...approvalPart({}, "input-complete"), approval: undefined };
+    const approve: AnswerBody = { type: "value", value: { decision: "approve" } };
+    const { state } = run(
+      [
+        { messages: [assistant(part)], interrupts: [interrupt] },
+        { messages: [assistant(part)], interrupts: [], resuming: true },
+        { messages: [assistant(part)], interrupts: [] },
+      ],
+      (id) => (id === "approval_call-2" ? approve : undefined),
+    );
+    expect(requests(state)).toEqual([["approval_call-2", "approval", "delete_file", "settled", "approved"]]);
+    expect(selectRequests(state)[0]).toMatchObject({
+      native: true,
+      callId: "call-2",
+      payload: { kind: "approval", toolName: "delete_file", input: { path: "/x" } },
+    });
+  });
+
   it("given generic interrupts, should park the kit's payload as its kind, a response schema as a form, else the fallback", () => {
     const { state } = run([
       {

@@ -3,8 +3,9 @@ import type { AnswerBody } from "../../core/answer";
 import { fromZodIssues } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
+import { approvalDecision } from "../../kinds/native";
 import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
-import { type ParkedTanStackInterrupt, parkTanStackInterrupt } from "./interrupts";
+import { approvalFromInterrupt, type ParkedTanStackInterrupt, parkTanStackInterrupt } from "./interrupts";
 
 /**
  * What the converter reads of a TanStack AI chat (`useChat()`'s return, or a `ChatClient`'s
@@ -49,8 +50,9 @@ export function createTanStackAiConverter(): TanStackAiConverter {
   /** What was last reported per tool call id and per interrupt id. */
   const reported = new Map<string, string>();
   const interrupts = new Map<string, ParkedTanStackInterrupt>();
-  /** Generic interrupts parked and not yet over. */
-  const openInterrupts = new Set<string>();
+  const reportedInterrupts = new Set<string>();
+  /** Interrupts parked and not yet over (generic ones, and approvals parked from theirs). */
+  const openInterrupts = new Map<string, "generic" | "approval">();
 
   const convert = (state: TanStackChatState, answered?: (requestId: string) => AnswerBody | undefined) => {
     const changes: LedgerChange[] = [];
@@ -105,31 +107,42 @@ export function createTanStackAiConverter(): TanStackAiConverter {
 
     const listed = new Set<string>();
     for (const raw of Array.isArray(state.interrupts) ? state.interrupts.slice(0, MAX_INTERRUPTS) : []) {
-      const parked = parkTanStackInterrupt(raw);
-      if (!parked) continue;
-      const id = parked.request.requestId;
-      listed.add(id);
-      if (interrupts.has(id)) continue;
-      interrupts.set(id, parked);
-      openInterrupts.add(id);
-      changes.push({ type: "requested", request: parked.request });
+      const approval = approvalFromInterrupt(raw);
+      const parked = approval ? undefined : parkTanStackInterrupt(raw);
+      const request = approval ?? parked?.request;
+      if (!request) continue;
+      listed.add(request.requestId);
+      if (reportedInterrupts.has(request.requestId)) continue;
+      reportedInterrupts.add(request.requestId);
+      if (parked) interrupts.set(request.requestId, parked);
+      openInterrupts.set(request.requestId, approval ? "approval" : "generic");
+      changes.push({ type: "requested", request });
     }
     // A resolved batch leaves the list while it is sent: only outside a resume is an interrupt over.
     if (state.resuming !== true) {
-      for (const id of [...openInterrupts]) {
+      for (const [id, kind] of [...openInterrupts]) {
         if (listed.has(id)) continue;
         openInterrupts.delete(id);
-        const response = answered?.(id);
-        changes.push(
-          response === undefined
-            ? { type: "resolved", requestId: id, outcome: "withdrawn", authoritative: false }
-            : { type: "resolved", requestId: id, outcome: "answered", response, authoritative: true },
-        );
+        changes.push(concluded(id, kind, answered?.(id)));
       }
     }
     return changes.length > 0 ? { type: "transport" as const, changes } : null;
   };
   return Object.assign(convert, { interrupt: (requestId: string) => interrupts.get(requestId) });
+}
+
+/** An interrupt that left the list: answered with what this page sent, else withdrawn. */
+function concluded(requestId: string, kind: "generic" | "approval", response: AnswerBody | undefined): LedgerChange {
+  if (response === undefined) return { type: "resolved", requestId, outcome: "withdrawn", authoritative: false };
+  if (kind === "generic") return { type: "resolved", requestId, outcome: "answered", response, authoritative: true };
+  const decision = approvalDecision(response);
+  return {
+    type: "resolved",
+    requestId,
+    outcome: decision.decision === "approve" ? "approved" : "denied",
+    response: { type: "value", value: decision },
+    authoritative: true,
+  };
 }
 
 /** Most interrupts read from one state (a hostile server can list millions). */

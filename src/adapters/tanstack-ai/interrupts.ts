@@ -1,4 +1,5 @@
 import type { AnswerBody } from "../../core/answer";
+import type { ParkedRequestInit } from "../../core/model";
 import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt, resumeEntry } from "../ag-ui/interrupts";
 import { toToolOutput } from "../tool-output";
 
@@ -43,6 +44,32 @@ export function isToolInterrupt(raw: Record<string, unknown>): boolean {
   const binding = isRecord(metadata[INTERRUPT_BINDING_KEY]) ? metadata[INTERRUPT_BINDING_KEY] : {};
   if (binding.kind === "tool-approval" || binding.kind === "client-tool-execution") return true;
   return metadata.kind === "approval" || metadata.kind === "client_tool";
+}
+
+/**
+ * A tool approval's interrupt as its native approval request, keyed by the interrupt (approval)
+ * id, as the tool call part's `approval` parks it: the part may not carry it (messages restored
+ * from a server's record keep the call, not its pending approval). `undefined` for any other.
+ */
+export function approvalFromInterrupt(raw: unknown): ParkedRequestInit | undefined {
+  if (!isRecord(raw) || typeof raw.id !== "string" || raw.id === "" || raw.canResolve === false) return undefined;
+  const metadata = isRecord(raw.metadata) ? raw.metadata : {};
+  const binding = isRecord(metadata[INTERRUPT_BINDING_KEY]) ? metadata[INTERRUPT_BINDING_KEY] : {};
+  const approval = raw.kind === "tool-approval" || binding.kind === "tool-approval" || metadata.kind === "approval";
+  if (!approval) return undefined;
+  const callId = [raw.toolCallId, binding.toolCallId].find((id) => typeof id === "string" && id !== "");
+  const toolName = [raw.toolName, binding.toolName, metadata.toolName].find((name) => typeof name === "string");
+  const input = [raw.originalArgs, binding.originalArgs, metadata.input].find(isRecord) ?? {};
+  if (typeof callId !== "string" || typeof toolName !== "string") return undefined;
+  return {
+    requestId: raw.id,
+    callId,
+    toolName,
+    prompt: "",
+    kind: "approval",
+    native: true,
+    payload: { kind: "approval", toolName, input },
+  };
 }
 
 /**
