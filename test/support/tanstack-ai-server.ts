@@ -38,8 +38,8 @@ export const MEDIA_UI = {
     { id: "alpine-lake", url: "https://example.test/alpine.jpg", alt: "alpine lake" },
     { id: "sand-dunes", url: "https://example.test/dunes.jpg", alt: "sand dunes" },
   ],
-  minSelections: 1,
-  maxSelections: 1,
+  min: 1,
+  max: 1,
 };
 
 export const pickInterrupt = ai.defineInterrupt(pickerInterruptOptions(conformanceKind, { id: "hitl-pick" }));
