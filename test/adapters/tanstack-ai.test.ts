@@ -117,6 +117,20 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
     });
   });
 
+  it("given an answer while the run that asked still streams, should wait for its interrupt and resume once", async () => {
+    const page = open();
+    const sending = page.chat.sendMessage("ask slowly a,b");
+    await until(() => requests(page).length === 1, "the picker, while its run streams");
+    expect(page.chat.getIsLoading()).toBe(true);
+    expect(page.hitl.answer("call_pick_1", { type: "value", value: { id: "a" } }).status).toBe("sent");
+    await sending;
+    await settled(route, page);
+    expect(route.resumes).toEqual([
+      { interruptId: "client_tool_call_pick_1", status: "resolved", payload: { id: "a" } },
+    ]);
+    expect(page.hitl.getRequest("call_pick_1")).toMatchObject({ state: "settled", outcome: "answered" });
+  });
+
   it("given generic interrupts, should park each as its kind, a form and the fallback, and resume once with one entry each", async () => {
     const page = open();
     await page.chat.sendMessage("interrupts");

@@ -15,6 +15,7 @@ import { conformanceKind } from "../../src/testing/conformance";
  *
  * What the model does for the last user message:
  *   `ask a,b`     → calls the picker `pick` (the conformance kind) with those ids
+ *   `ask slowly a,b` → the same, and the run takes 300 ms more to finish after the call
  *   `pick media`  → calls the picker `pick_media` (the media kind)
  *   `delete file` → calls `delete_file`, a server tool behind `needsApproval`
  *   `both`        → calls `pick` and `delete_file` in one step (one interrupt batch)
@@ -64,7 +65,7 @@ function script(
   const last = messages.at(-1);
   if (continuation || last?.role !== "user") return [];
   const text = typeof last.content === "string" ? last.content : "";
-  const ask = /^ask (.+)$/.exec(text);
+  const ask = /^ask (?:slowly )?(.+)$/.exec(text);
   const pick = (ids: string[]): Call => ({
     id: `call_pick_${n}`,
     name: "pick",
@@ -130,6 +131,10 @@ function fakeOpenAi() {
           timestamp: Date.now(),
           input: call.args,
         } as Chunk;
+      }
+      const last = options.messages.at(-1);
+      if (typeof last?.content === "string" && last.content.startsWith("ask slowly ")) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
       }
       yield finished("tool_calls");
       return;
