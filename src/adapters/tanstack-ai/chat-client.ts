@@ -61,13 +61,16 @@ export function linkChatClient(options: TanStackAiHitlOptions = {}): {
   readonly callbacks: ChatClientCallbacks;
   connect(client: ChatClientLike): TanStackAiHitlTransport;
 } {
-  let transport: TanStackAiHitlTransport | undefined;
-  const sync = () => transport?.sync();
+  let linked: { transport: TanStackAiHitlTransport; like: TanStackChatLike } | undefined;
+  const sync = () => linked?.transport.sync(linked.like);
   return {
     callbacks: { onMessagesChange: sync, onLoadingChange: sync, onInterruptStateChange: sync },
     connect(client) {
-      transport ??= createTanStackAiTransport(chatClientLike(client), options);
-      return transport;
+      if (!linked) {
+        const like = chatClientLike(client);
+        linked = { transport: createTanStackAiTransport(like, options), like };
+      }
+      return linked.transport;
     },
   };
 }
