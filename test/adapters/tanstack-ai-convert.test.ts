@@ -300,7 +300,7 @@ describe("interruptResolution", () => {
     expect(interruptResolution("i-kit", { type: "dismissed" }, kit.answering)).toEqual({ status: "cancelled" });
   });
 
-  it("given a schema interrupt, should resolve with the form's content and cancel a decline", () => {
+  it("given a schema interrupt, should resolve with the form's content and cancel anything else", () => {
     if (!form) throw new Error("not parked");
     const values = { values: { name: "Ann", age: 3 } };
     expect(interruptResolution("i-form", { type: "value", value: values }, form.answering)).toEqual({
@@ -308,9 +308,19 @@ describe("interruptResolution", () => {
       payload: { name: "Ann", age: 3 },
     });
     expect(interruptResolution("i-form", { type: "declined" }, form.answering)).toEqual({ status: "cancelled" });
+    // The server checks the payload against the schema: the person's words cannot be one.
     expect(interruptResolution("i-form", { type: "reply", text: "later" }, form.answering)).toEqual({
+      status: "cancelled",
+    });
+  });
+
+  it("given an interrupt without a schema, should resolve with the person's words as the typed marker", () => {
+    const free = parkTanStackInterrupt(generic("i-free", { metadata: { "tanstack:interruptPayload": { note: "x" } } }));
+    if (!free) throw new Error("not parked");
+    expect(interruptResolution("i-free", { type: "reply", text: "later" }, free.answering)).toEqual({
       status: "resolved",
       payload: { reply: "later" },
     });
+    expect(interruptResolution("i-free", { type: "declined" }, free.answering)).toEqual({ status: "cancelled" });
   });
 });

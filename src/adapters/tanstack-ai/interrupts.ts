@@ -96,18 +96,24 @@ export function parkTanStackInterrupt(raw: unknown): ParkedTanStackInterrupt | u
   return parkInterrupt(raw);
 }
 
-/** The one resolution of an interrupt's answer. */
+/**
+ * The one resolution of an interrupt's answer. The kit's own interrupt takes every answer as the
+ * kind's typed result (only closing it cancels it). An interrupt with a schema (a form, or the
+ * kit's hint over someone else's schema) takes only a value: anything else cancels it, since
+ * TanStack AI validates the payload against that schema on the server. One without a schema
+ * takes the person's words as the typed marker.
+ */
 export function interruptResolution(
   interruptId: string,
   answer: AnswerBody,
   answering: TanStackInterruptAnswering,
 ): InterruptResolution {
   if (answering.mode === "tool-output") {
-    // Closing without deciding is the interrupt's own cancel; anything else is the typed result.
     return answer.type === "dismissed"
       ? { status: "cancelled" }
       : { status: "resolved", payload: toToolOutput(answer) };
   }
+  if (answering.mode !== "raw" && answer.type !== "value") return { status: "cancelled" };
   const entry = resumeEntry(interruptId, answer, answering);
   return entry.status === "cancelled" ? { status: "cancelled" } : { status: "resolved", payload: entry.payload };
 }
