@@ -1,3 +1,4 @@
+import { sendChatMessage } from "../../src/core/chat-reply";
 import { selectRequests } from "../../src/core/ledger";
 import { readInterruptResolution } from "../../src/server/tanstack-ai";
 import { conformanceKind } from "../../src/testing/conformance";
@@ -97,6 +98,47 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
       ["approval_call_del_1", "approval", "settled", "denied"],
     ]);
     expect(page.hitl.getRequest("call_pick_1")?.resolution).toEqual({ type: "declined", reason: "none fit" });
+  });
+
+  it("given a chat message while a picker and an approval wait, should reply to both in one resume, then send the message", async () => {
+    const page = open();
+    await page.chat.sendMessage("both");
+    await until(() => requests(page).length === 2, "both requests");
+    const result = await sendChatMessage(page.hitl, { text: "neither, thanks" });
+    expect(result).toEqual({ status: "sent", answered: ["call_pick_1", "approval_call_del_1"] });
+    await settled(route, page);
+    expect(route.resumes).toEqual([
+      { interruptId: "approval_call_del_1", status: "resolved", payload: { approved: false } },
+      { interruptId: "client_tool_call_pick_1", status: "resolved", payload: { reply: "neither, thanks" } },
+    ]);
+    expect(route.deletions).toEqual([]);
+    // The resume, then the message, as its own turn.
+    expect(route.requests).toHaveLength(3);
+    expect(route.requests.at(-1)?.resume).toBeUndefined();
+    expect(page.chat.getMessages().map((m) => m.role)).toEqual(["user", "assistant", "assistant", "user", "assistant"]);
+    expect(page.chat.getMessages().at(-2)?.parts).toEqual([{ type: "text", content: "neither, thanks" }]);
+    expect(requests(page)).toEqual([
+      ["call_pick_1", "pick", "settled", "answered"],
+      ["approval_call_del_1", "approval", "settled", "denied"],
+    ]);
+    expect(page.hitl.getRequest("call_pick_1")?.resolution).toEqual({ type: "reply", text: "neither, thanks" });
+  });
+
+  it("given a chat message while generic interrupts wait, should reply to the kit's, cancel the form, and send the message", async () => {
+    const page = open();
+    await page.chat.sendMessage("interrupts");
+    await until(() => requests(page).length === 3, "three interrupts");
+    const result = await sendChatMessage(page.hitl, { text: "later" });
+    expect(result.status).toBe("sent");
+    await settled(route, page);
+    expect(route.resumes.map((entry) => [entry.status, entry.payload ?? null])).toEqual(
+      expect.arrayContaining([
+        ["resolved", { reply: "later" }],
+        ["cancelled", null],
+        ["resolved", { reply: "later" }],
+      ]),
+    );
+    expect(route.requests).toHaveLength(3);
   });
 
   it("given a lone picker, should resume on its one answer and settle it with the typed value", async () => {

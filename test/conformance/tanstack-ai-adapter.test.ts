@@ -151,7 +151,7 @@ const driver: ConformanceDriver = {
     refused: answerIsStaged,
     transient: answerIsStaged,
     replyInTwoTabs:
-      "no chat reply path yet: TanStack AI's client refuses a new message while interrupts wait (sendMessage throws), so a reply would have to resume them first",
+      "the other tab's answer never reaches this page (no push), and TanStack AI's client refuses a message while it still shows that interrupt waiting: the reply path waits for it (see the transport's own reply tests)",
     twoDevices: "no answer guard for a chat() route: the resume carries the answer the page staged",
   },
   async createServer() {

@@ -13,6 +13,7 @@ export interface ChatClientLike {
   getIsLoading(): boolean;
   addToolResult: TanStackChatLike["addToolResult"];
   addToolApprovalResponse: TanStackChatLike["addToolApprovalResponse"];
+  sendMessage(content: string, body?: Record<string, unknown>, options?: never): Promise<void>;
 }
 
 const likes = new WeakMap<ChatClientLike, TanStackChatLike>();
@@ -36,6 +37,7 @@ export function chatClientLike(client: ChatClientLike): TanStackChatLike {
     },
     addToolResult: (result) => client.addToolResult(result),
     addToolApprovalResponse: (response) => client.addToolApprovalResponse(response),
+    sendMessage: (content, options) => client.sendMessage(content, undefined, options),
   };
   likes.set(client, like);
   return like;

@@ -2,6 +2,7 @@ import type { AnswerBody, TransportAnswer } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import {
   ACCEPTED,
+  type ChatMessage,
   createConnectionState,
   createTransportEvents,
   type HitlTransport,
@@ -46,6 +47,8 @@ export interface TanStackChatLike {
     errorText?: string;
   }): Promise<void>;
   addToolApprovalResponse(response: { id: string; approved: boolean }): Promise<void>;
+  /** Sends a chat message (`useChat`'s `sendMessage`), for the kit's reply path (`sendChatMessage`). */
+  sendMessage?(content: string, options?: never): Promise<void>;
 }
 
 export interface TanStackAiHitlOptions {
@@ -66,6 +69,15 @@ export interface TanStackAiHitlOptions {
 export interface TanStackAiHitlTransport extends HitlTransport {
   /** Feeds the chat's current state (the hook does this on every render; see `linkChatClient`). */
   sync(chat?: TanStackChatLike): void;
+  /**
+   * Sends a chat message the person typed: call `sendChatMessage(client, { text, options? })`
+   * (`useHitlClient()` in React), which gates the replies through the client. TanStack AI's client
+   * refuses a message while interrupts wait, so every open request gets its reply first — a
+   * picker the typed "replied in chat" result (`{ reply: text }`), an approval a deny, a form
+   * interrupt a cancel — the run resumes with them, and the message goes once it is over.
+   * `options` are `useChat`'s `sendMessage` options.
+   */
+  sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -139,21 +151,30 @@ export function createTanStackAiTransport(
   // The state already there is converted at once, so the first render shows its requests.
   sync(chat);
 
-  /** Resolves once `ready()` holds (checked on every sync), or fails as not sent after `waitMs`. */
-  const until = (ready: () => boolean): Promise<void> =>
+  /**
+   * Resolves once `ready()` holds (checked on every sync), or fails with `timedOut()` after
+   * `waitMs` — counted again from each sync at which `busy()` says the chat is still working.
+   */
+  const until = (ready: () => boolean, timedOut = notSent, busy = () => false): Promise<void> =>
     ready()
       ? Promise.resolve()
       : new Promise((resolve, reject) => {
-          const check = () => {
-            if (!ready()) return;
-            waiters.delete(check);
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const arm = () => {
             clearTimeout(timer);
-            resolve();
+            timer = setTimeout(() => {
+              waiters.delete(check);
+              reject(timedOut());
+            }, waitMs);
           };
-          const timer = setTimeout(() => {
-            waiters.delete(check);
-            reject(new HitlTransportError("The run that asked never finished; nothing was sent.", "rejected", true));
-          }, waitMs);
+          const check = () => {
+            if (ready()) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve();
+            } else if (busy()) arm();
+          };
+          arm();
           waiters.add(check);
         });
 
@@ -200,51 +221,81 @@ export function createTanStackAiTransport(
     return ACCEPTED;
   };
 
+  /** Gives one request its one answer through the client call that fits it. */
+  const sendOne = async ({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> => {
+    const answered = answeredFor(current);
+    if (answered.has(requestId)) throw alreadyAnswered("request");
+    const interrupt = convert.interrupt(requestId);
+    if (interrupt) {
+      const bound = boundInterrupt(requestId);
+      if (!bound || !isOpen(bound)) throw alreadyAnswered("interrupt");
+      const resolution = interruptResolution(requestId, answer, interrupt.answering);
+      return stage(answered, requestId, answer, () =>
+        resolution.status === "cancelled"
+          ? bound.cancel?.()
+          : (bound.resolveInterrupt as ((payload: unknown) => void) | undefined)?.(resolution.payload),
+      );
+    }
+    if (request.native && request.kind === "approval") {
+      await until(() => boundInterrupt(requestId) !== undefined || runOver());
+      const bound = boundInterrupt(requestId);
+      const approval = toolCall(request.callId)?.approval;
+      const decided = isRecord(approval) && approval.approved !== undefined;
+      // Waiting: its interrupt is open, or (a server without interrupts) its part asks.
+      const waiting = bound ? isOpen(bound) : isRecord(approval);
+      if (decided || !waiting || answered.has(requestId)) throw alreadyAnswered("approval");
+      const approved = approvalDecision(answer).decision === "approve";
+      return stage(answered, requestId, answer, () =>
+        // A tool the page registered is the client's own approval; any other is a generic interrupt.
+        bound?.resolveInterrupt && bound.kind !== "tool-approval"
+          ? (bound.resolveInterrupt as (payload: unknown) => void)({ approved })
+          : current.addToolApprovalResponse({ id: requestId, approved }),
+      );
+    }
+    await until(() => toolInterrupt(request.callId) || runOver());
+    const part = toolCall(request.callId);
+    if (!part || part.output !== undefined || hasResult(request.callId) || answered.has(requestId)) {
+      throw alreadyAnswered("tool call");
+    }
+    return stage(answered, requestId, answer, () =>
+      current.addToolResult({ toolCallId: request.callId, tool: request.toolName, output: toToolOutput(answer) }),
+    );
+  };
+
   return {
     sessionKey: `tanstack-ai:${options.threadId ?? `page-${Date.now().toString(36)}-${(++counter).toString(36)}`}`,
     connection,
     connect: events.connect,
     sync,
-    async send({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> {
-      const answered = answeredFor(current);
-      if (answered.has(requestId)) throw alreadyAnswered("request");
-      const interrupt = convert.interrupt(requestId);
-      if (interrupt) {
-        const bound = boundInterrupt(requestId);
-        if (!bound || !isOpen(bound)) throw alreadyAnswered("interrupt");
-        const resolution = interruptResolution(requestId, answer, interrupt.answering);
-        return stage(answered, requestId, answer, () =>
-          resolution.status === "cancelled"
-            ? bound.cancel?.()
-            : (bound.resolveInterrupt as ((payload: unknown) => void) | undefined)?.(resolution.payload),
-        );
+    send: sendOne,
+    // TanStack AI's client refuses a message while any interrupt waits: every open request gets a reply first.
+    awaitsReply: () => true,
+    async sendMessage(message, replies) {
+      if (!current.sendMessage)
+        throw new HitlTransportError("This chat sends no messages (no sendMessage).", "rejected");
+      const sent = new Set<string>();
+      for (const reply of replies) {
+        try {
+          await sendOne(reply);
+          sent.add(reply.requestId);
+        } catch {
+          // Answered meanwhile (or refused by the client): left to the chat's own record.
+        }
       }
-      if (request.native && request.kind === "approval") {
-        await until(() => boundInterrupt(requestId) !== undefined || runOver());
-        const bound = boundInterrupt(requestId);
-        const approval = toolCall(request.callId)?.approval;
-        const decided = isRecord(approval) && approval.approved !== undefined;
-        // Waiting: its interrupt is open, or (a server without interrupts) its part asks.
-        const waiting = bound ? isOpen(bound) : isRecord(approval);
-        if (decided || !waiting || answered.has(requestId)) throw alreadyAnswered("approval");
-        const approved = approvalDecision(answer).decision === "approve";
-        return stage(answered, requestId, answer, () =>
-          // A tool the page registered is the client's own approval; any other is a generic interrupt.
-          bound?.resolveInterrupt && bound.kind !== "tool-approval"
-            ? (bound.resolveInterrupt as (payload: unknown) => void)({ approved })
-            : current.addToolApprovalResponse({ id: requestId, approved }),
-        );
-      }
-      await until(() => toolInterrupt(request.callId) || runOver());
-      const part = toolCall(request.callId);
-      if (!part || part.output !== undefined || hasResult(request.callId) || answered.has(requestId)) {
-        throw alreadyAnswered("tool call");
-      }
-      return stage(answered, requestId, answer, () =>
-        current.addToolResult({ toolCallId: request.callId, tool: request.toolName, output: toToolOutput(answer) }),
+      // The replies resume the run; the message goes once the client has no interrupt waiting.
+      await until(
+        () => runOver() && current.resuming !== true && (current.interrupts?.length ?? 0) === 0,
+        () => new HitlTransportError("The chat still waits on interrupts; the message was not sent.", "unconfirmed"),
+        () => !runOver() || current.resuming === true,
       );
+      await current.sendMessage(message.text, message.options as never);
+      return sent;
     },
   };
+}
+
+function notSent(): HitlTransportError {
+  return new HitlTransportError("The run that asked never finished; nothing was sent.", "rejected", true);
 }
 
 /** An interrupt nobody resolved yet (or whose resolution failed and may be given again). */
@@ -261,6 +312,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+export { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../core/chat-reply";
 // The rest of the adapter a server or a script needs, without React.
 export { type ChatClientLike, chatClientLike, linkChatClient } from "./chat-client";
 export { createTanStackAiConverter, type TanStackAiConverter, type TanStackChatState } from "./convert";
