@@ -39,7 +39,9 @@ export interface TanStackAiConverter {
  *   Its result (the part's `output`, or its `tool-result` part) settles it, authoritatively: the
  *   messages are what every request to the route carries. An error result settles it provisionally.
  * - A part with `approval` (a tool with `needsApproval`) parks as a native approval, keyed by the
- *   approval id (what `addToolApprovalResponse` and the interrupt take); `approval.approved` settles it.
+ *   approval id (what `addToolApprovalResponse` and the interrupt take); `approval.approved` settles
+ *   it. Its interrupt parks the same request (restored messages may have lost the `approval`), and
+ *   settles it, like a generic one, when it leaves the list.
  * - A generic interrupt the client can resolve parks by its id (see `parkTanStackInterrupt`);
  *   when it leaves the list outside a resume it is settled: answered with what this page sent,
  *   else withdrawn (a new run, `clear()`, the app resolved it itself).
@@ -47,7 +49,7 @@ export interface TanStackAiConverter {
  * - A part that is not a well-formed tool call becomes a `problem`; nothing throws.
  */
 export function createTanStackAiConverter(): TanStackAiConverter {
-  /** What was last reported per tool call id and per interrupt id. */
+  /** What was last reported per tool call id. */
   const reported = new Map<string, string>();
   const interrupts = new Map<string, ParkedTanStackInterrupt>();
   const reportedInterrupts = new Set<string>();
