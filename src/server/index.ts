@@ -40,4 +40,14 @@ export {
   readAnswer,
   readEveAnswer,
 } from "./picker";
+export {
+  type InterruptResolutionLike,
+  type PickerClientTool,
+  type PickerInterruptInput,
+  type PickerInterruptOptions,
+  pickerClientTool,
+  pickerInterruptInput,
+  pickerInterruptOptions,
+  readInterruptResolution,
+} from "./tanstack-ai";
 export { checkTranscript, countToolResults, type TranscriptProblem } from "./transcript";

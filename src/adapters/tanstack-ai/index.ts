@@ -1,0 +1,8 @@
+"use client";
+/**
+ * hitl-kit/adapters/tanstack-ai — TanStack AI (`@tanstack/ai` 0.58 `chat()`, `@tanstack/ai-react`'s
+ * `useChat`): picker tool calls, tool approvals and generic interrupts as widgets. Without React:
+ * `hitl-kit/adapters/tanstack-ai/transport`.
+ */
+export * from "./transport";
+export { useTanStackAiHitl } from "./use-tanstack-ai-hitl";
