@@ -38,7 +38,7 @@ function importGraph(entries: readonly string[], { dynamic }: { dynamic: boolean
 }
 
 /** Every adapter's React-free entry (`hitl-kit/adapters/<name>/transport`). */
-const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui"];
+const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui", "langgraph", "tanstack-ai"];
 
 describe("the built package", () => {
   it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
