@@ -101,6 +101,9 @@ function createServer() {
       model: languageModel,
       messages: await convertToModelMessages(messages, { tools }),
       tools,
+      // A page that could not answer a call (another tab claimed it: the chat-reply scenario)
+      // sends a history the model refuses; the route reports it to the page, not to the console.
+      onError: () => {},
     });
     return createUIMessageStreamResponse({
       stream: toUIMessageStream({
