@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { type AnswerClaimStore, createRedisClaimStore } from "../../src/server/claim-store";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { searchLibrary } from "../shared/media-library";
 
@@ -10,6 +11,11 @@ import { searchLibrary } from "../shared/media-library";
  * `src/`. `/eve` is proxied to the local eve server, so the page talks to it same-origin.
  *
  *   npx vite --config playground/web/vite.config.ts      (PLAYGROUND_PORT, EVE_PORT)
+ *
+ * HITL_REDIS_URL (e.g. `redis://127.0.0.1:6379`): the answer guard takes its claims in that Redis,
+ * shared with every other page server started with the same URL (unset: its own memory store).
+ * HITL_VITE_CACHE_DIR: Vite's dependency cache (default `node_modules/.vite/playground-web`), for
+ * page servers that must not share one (several at once).
  */
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const kit = (path: string) => here(`../../src/${path}`);
@@ -40,16 +46,62 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
+ * The guard's claims in the Redis at HITL_REDIS_URL, on a connection of this server's own (as
+ * each app instance has), or `undefined` without it: the guard's default memory store, enough for
+ * one page server (so `npm start` needs no Redis). Connected before the server listens: a Redis
+ * asked for but unreachable fails the start instead of leaving the race unguarded. Later outages
+ * fail fast (no offline queue): the guard then forwards unclaimed and warns.
+ */
+async function redisClaims(url: string | undefined): Promise<{ claims: AnswerClaimStore; close(): void } | undefined> {
+  if (!url) return undefined;
+  const { createClient } = await import("redis");
+  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5_000 } });
+  let reported = false;
+  client.on("error", (error: unknown) => {
+    // node-redis reconnects by itself; one line per outage, not one per retry.
+    if (!reported) console.warn(`[eve-answer-guard] Redis ${url}: ${String(error)}`);
+    reported = true;
+  });
+  client.on("ready", () => {
+    reported = false;
+  });
+  // connect() keeps retrying (and pending) while Redis is down: give up on it after a while.
+  const connecting = client.connect();
+  connecting.catch(() => {}); // a rejection after the timeout below is already reported
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      connecting,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`HITL_REDIS_URL ${url}: no Redis answered within 10 s`)), 10_000);
+      }),
+    ]);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return {
+    claims: createRedisClaimStore({ command: (name, args) => client.sendCommand([name, ...args]) }),
+    close: () => client.destroy(),
+  };
+}
+
+/**
  * The kit's cross-device guard in front of eve's answer route, as an app would mount it: an
  * answer to a request eve already settled (another browser answered it) gets a 409 with what was
- * chosen instead of reaching eve as a stray message. Everything else goes to the proxy below.
+ * chosen instead of reaching eve as a stray message, and of two answers posted in the same
+ * instant the one that takes the claim goes through. Everything else goes to the proxy below.
  */
 function eveAnswerGuard(): Plugin {
-  const guard = createEveAnswerGuard({ eveUrl: eve });
   const route = /^\/eve\/v1\/session\/[^/?]+$/u;
   return {
     name: "hitl-playground:eve-answer-guard",
-    configureServer(dev) {
+    async configureServer(dev) {
+      const redis = await redisClaims(process.env.HITL_REDIS_URL);
+      if (redis) dev.httpServer?.once("close", redis.close);
+      const guard = createEveAnswerGuard({ eveUrl: eve, ...(redis ? { claims: redis.claims } : {}) });
       dev.middlewares.use((req, res, next) => {
         if (req.method !== "POST" || !route.test((req.url ?? "").split("?")[0] ?? "")) return next();
         void (async () => {
@@ -156,7 +208,7 @@ function libraryRoute(): Plugin {
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
-  cacheDir: here("../../node_modules/.vite/playground-web"),
+  cacheDir: process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web"),
   plugins: [react(), eveAnswerGuard(), aiSdkRoute(), libraryRoute()],
   resolve: {
     // Most specific first: each is an exact match.

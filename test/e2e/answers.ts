@@ -16,7 +16,10 @@ export interface MouseAnswer {
   /** Text the receipt shows. */
   readonly receiptText: string;
   answer(page: Page, asked: Asked): Promise<void>;
-  /** For the pickers: everything up to the final click, and that button's name (for races). */
+  /**
+   * For races: everything up to the final click (nothing, for a one-click answer like Approve),
+   * and that button's name.
+   */
   readonly fill?: (page: Page, asked: Asked) => Promise<void>;
   readonly submit?: string;
   /** The tool result's `output` in the model's next prompt. */
@@ -170,6 +173,8 @@ export const APPROVE_BY_MOUSE: MouseAnswer = {
   async answer(_page, { widget }) {
     await widget.getByRole("button", { name: "Approve" }).click();
   },
+  async fill() {},
+  submit: "Approve",
   output: { type: "json", value: { deleted: "notes/old-draft.md" } },
 };
 

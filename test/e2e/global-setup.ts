@@ -1,12 +1,14 @@
 /**
  * Starts the playground once for the whole run: an eve server (its own temporary state folder and
- * prompt log) and the chat page proxying `/eve` to it; warms the page up (Vite pre-bundles
- * dependencies on the first visit and may reload then); hands the URL and the prompt log to the
- * tests through the environment; stops both (the page's whole process group) at the end.
+ * prompt log), a throwaway Redis, and the chat page from two page servers proxying `/eve` to that
+ * eve (each through its own answer guard, both claiming in that Redis); warms both pages up (Vite
+ * pre-bundles dependencies on the first visit and may reload then); hands the URLs and the prompt
+ * log to the tests through the environment; stops everything (each page's whole process group,
+ * Redis) at the end.
  */
 import { chromium, expect, type FullConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "../browser/chromium";
-import { PAGE_URL_ENV, PROMPT_LOG_ENV } from "./env";
+import { PAGE_URL_ENV, PROMPT_LOG_ENV, SECOND_PAGE_URL_ENV } from "./env";
 import { startPlayground } from "./servers";
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
@@ -15,10 +17,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   try {
     const browser = await chromium.launch(chromiumLaunchOptions);
     try {
-      const page = await browser.newPage({ baseURL: playground.pageUrl });
-      await page.goto("/");
-      await expect(page.getByTestId("composer")).toBeEnabled({ timeout: 60_000 });
-      await page.waitForLoadState("networkidle");
+      for (const baseURL of [playground.pageUrl, playground.secondPageUrl]) {
+        const page = await browser.newPage({ baseURL });
+        await page.goto("/");
+        await expect(page.getByTestId("composer")).toBeEnabled({ timeout: 60_000 });
+        await page.waitForLoadState("networkidle");
+        await page.close();
+      }
     } finally {
       await browser.close();
     }
@@ -27,9 +32,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     throw error;
   }
   process.env[PAGE_URL_ENV] = playground.pageUrl;
+  process.env[SECOND_PAGE_URL_ENV] = playground.secondPageUrl;
   process.env[PROMPT_LOG_ENV] = playground.promptLog;
   console.error(
-    `[e2e] playground ${playground.pageUrl} (eve ${playground.eveUrl}, prompt log ${playground.promptLog}) ready in ${Math.round(performance.now() - started)} ms`,
+    `[e2e] playground ${playground.pageUrl} and ${playground.secondPageUrl} (eve ${playground.eveUrl}, claims in ${playground.redisUrl}, prompt log ${playground.promptLog}) ready in ${Math.round(performance.now() - started)} ms`,
   );
   return async () => {
     await playground.stop();

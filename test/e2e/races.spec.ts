@@ -5,6 +5,7 @@
 import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { countToolResults } from "../../src/server/transcript";
 import {
+  APPROVE_BY_MOUSE,
   ASPECT_RATIO_BY_MOUSE,
   FALLBACK_BY_MOUSE,
   FORM_BY_MOUSE,
@@ -266,18 +267,20 @@ test("the same session in two tabs, both submitting at once: one answer, both sh
 });
 
 /**
- * The cross-tab race, repeated for every picker: two tabs of one browser with the request filled
- * in, both Submits clicked at once. Before the claim was the Web Lock itself, a note in
- * localStorage under a lock let both through about half the time (Chromium hands a localStorage
- * write to other tabs asynchronously). Each round must end with one answer POST and one result.
+ * The cross-tab race, repeated for every picker and eve's approval: two tabs of one browser with
+ * the request filled in, both Submits (both Approves) clicked at once. Before the claim was the
+ * Web Lock itself, a note in localStorage under a lock let both through about half the time
+ * (Chromium hands a localStorage write to other tabs asynchronously). Each round must end with
+ * one answer POST and one result. (The playground's agent parks no eve-native question.)
  */
-test.describe("two tabs submitting at once, every picker, repeated", () => {
+test.describe("two tabs submitting at once, every picker and the approval, repeated", () => {
   const pickers: readonly MouseAnswer[] = [
     MEDIA_BY_MOUSE,
     TEMPLATE_BY_MOUSE,
     ASPECT_RATIO_BY_MOUSE,
     TAGS_BY_MOUSE,
     FORM_BY_MOUSE,
+    APPROVE_BY_MOUSE,
   ];
   for (const how of pickers) {
     for (const round of [1, 2, 3]) {
@@ -296,8 +299,8 @@ test.describe("two tabs submitting at once, every picker, repeated", () => {
           first.widget.getByRole("button", { name: submit }),
           second.widget.getByRole("button", { name: submit }),
         );
-        await expectReceipt(page, first, "answered");
-        await expectReceipt(other, second, "answered");
+        await expectReceipt(page, first, how.receipt);
+        await expectReceipt(other, second, how.receipt);
         await expectOneToolResult(promptLog, first.callId, how.output);
         expect(answerPosts).toHaveLength(1);
         await other.close();

@@ -1,9 +1,13 @@
 /**
  * Starts what an end-to-end test talks to: one eve server (the playground agent, scripted model,
- * its own state folder and prompt log) and the playground chat page (Vite) proxying `/eve` to it.
- * Used by `global-setup.ts`.
+ * its own state folder and prompt log), a throwaway `redis-server`, and the playground chat page
+ * twice — two page servers (two Vite processes, as two app instances behind a load balancer),
+ * each proxying `/eve` to that eve through its own answer guard, both guards taking their claims
+ * in that one Redis (`HITL_REDIS_URL`). Used by `global-setup.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,6 +18,13 @@ import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scri
 export interface Playground {
   /** The chat page, e.g. `http://127.0.0.1:41234` (no trailing slash). */
   readonly pageUrl: string;
+  /**
+   * The same chat page from a second page server: its own Vite process and its own answer guard,
+   * in front of the same eve, sharing only the Redis claim store with the first.
+   */
+  readonly secondPageUrl: string;
+  /** The Redis both page servers' guards take their claims in, e.g. `redis://127.0.0.1:41235`. */
+  readonly redisUrl: string;
   /** The eve server the page proxies `/eve` to. */
   readonly eveUrl: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
@@ -45,11 +56,28 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+interface PageOptions {
+  readonly evePort: number;
+  readonly mcpPort: number;
+  readonly redisUrl: string;
+  /** Vite's dependency cache: one per page server, so two never write the same one at once. */
+  readonly cacheDir: string;
+  readonly timeoutMs: number;
+}
+
 /** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
-async function startPage(port: number, evePort: number, mcpPort: number, timeoutMs: number): Promise<ChildProcess> {
+async function startPage(port: number, options: PageOptions): Promise<ChildProcess> {
+  const { evePort, mcpPort, redisUrl, cacheDir, timeoutMs } = options;
   const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PLAYGROUND_PORT: String(port), EVE_PORT: String(evePort), MCP_PORT: String(mcpPort) },
+    env: {
+      ...process.env,
+      PLAYGROUND_PORT: String(port),
+      EVE_PORT: String(evePort),
+      MCP_PORT: String(mcpPort),
+      HITL_REDIS_URL: redisUrl,
+      HITL_VITE_CACHE_DIR: cacheDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -93,36 +121,141 @@ function stopPage(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A page server on a free port (Vite runs with `strictPort`: a port taken between the check and
+ * Vite's listen fails loudly, and another is tried). Resolves with the child and its URL.
+ */
+async function startPageOnFreePort(options: PageOptions): Promise<{ child: ChildProcess; url: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { child: await startPage(port, options), url: `http://127.0.0.1:${port}` };
+    } catch (error) {
+      if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;
+    }
+  }
+}
+
+/** `redis-server`: $REDIS_SERVER, Debian's (`node scripts/setup.mjs --browser` installs it), or on the PATH. */
+function redisServerBinary(): string {
+  const found = [process.env.REDIS_SERVER, "/usr/bin/redis-server", "/usr/local/bin/redis-server"].find(
+    (path): path is string => Boolean(path && existsSync(path)),
+  );
+  if (found) return found;
+  if (spawnSync("redis-server", ["--version"]).status === 0) return "redis-server";
+  throw new Error(
+    "redis-server is not installed: the two page servers' answer guards share their claims in Redis. " +
+      "`node scripts/setup.mjs --browser` installs it (apt-get install redis-server), or set REDIS_SERVER.",
+  );
+}
+
+/**
+ * A throwaway `redis-server` on `port` (127.0.0.1, nothing persisted), resolved once it accepts
+ * connections.
+ */
+function startRedisOn(port: number, timeoutMs: number): Promise<ChildProcess> {
+  const child = spawn(
+    redisServerBinary(),
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`redis-server not ready on ${port} within ${timeoutMs} ms:\n${output.slice(-4_000)}`));
+    }, timeoutMs);
+    const collect = (chunk: Buffer) => {
+      if (output.length < 50_000) output += chunk.toString("utf8");
+      if (/Ready to accept connections/i.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited (${code ?? signal}):\n${output.slice(-4_000)}`));
+    });
+  });
+}
+
+async function startRedis(timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { child: await startRedisOn(port, timeoutMs), url: `redis://127.0.0.1:${port}` };
+    } catch (error) {
+      if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;
+    }
+  }
+}
+
+function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Vite's dependency cache for page server `n` of this checkout: kept between runs (a warm cache
+ * starts in seconds), outside `node_modules` (which other checkouts may share) and apart per page
+ * server (two Vite processes optimizing into one folder at once could clobber each other).
+ */
+function viteCacheDir(n: number): string {
+  const checkout = createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12);
+  return join(tmpdir(), "hitl-e2e-vite-cache", checkout, `page-${n}`);
+}
+
 export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Playground> {
   const stateDir = await mkdtemp(join(tmpdir(), "hitl-e2e-"));
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
   let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
-  let page: ChildProcess | undefined;
-  // If this process dies without stop(), take the page down with it (eve-server.mjs does the same for eve).
-  const onExit = () => page && killGroup(page, "SIGKILL");
+  let redis: ChildProcess | undefined;
+  const pages: ChildProcess[] = [];
+  // If this process dies without stop(), take the pages and Redis down with it (eve-server.mjs
+  // does the same for eve).
+  const onExit = () => {
+    for (const page of pages) killGroup(page, "SIGKILL");
+    redis?.kill("SIGKILL");
+  };
   process.once("exit", onExit);
   const stop = async () => {
     process.removeListener("exit", onExit);
-    if (page) await stopPage(page);
+    await Promise.all(pages.map(stopPage));
+    if (redis) await stopRedis(redis);
     await mcp?.stop();
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
   };
   try {
+    const started = await startRedis(timeoutMs);
+    redis = started.child;
+    const redisUrl = started.url;
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
-    let port = 0;
-    for (let attempt = 1; page === undefined; attempt++) {
-      port = await freePort();
-      try {
-        page = await startPage(port, eve.port, mcp.port, timeoutMs);
-      } catch (error) {
-        // The port was taken between freePort() and Vite's listen (strictPort): try another.
-        if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;
-      }
-    }
-    return { pageUrl: `http://127.0.0.1:${port}`, eveUrl: eve.url, promptLog, stop };
+    const options = { evePort: eve.port, mcpPort: mcp.port, redisUrl, timeoutMs };
+    // Both at once; settled both, so one that failed does not leave the other running unstopped.
+    const results = await Promise.allSettled(
+      [1, 2].map((n) => startPageOnFreePort({ ...options, cacheDir: viteCacheDir(n) })),
+    );
+    for (const result of results) if (result.status === "fulfilled") pages.push(result.value.child);
+    for (const result of results) if (result.status === "rejected") throw result.reason;
+    const [first, second] = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    if (!first || !second) throw new Error("a page server did not start");
+    return { pageUrl: first.url, secondPageUrl: second.url, redisUrl, eveUrl: eve.url, promptLog, stop };
   } catch (error) {
     await stop();
     throw error;
