@@ -134,9 +134,14 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
         }
         throw toTransportError(error);
       }
-      if (current.conversation.inputs[requestId]?.status === "settled") return ACCEPTED;
-      await nextSnapshot();
-      const elsewhere = answeredElsewhere(current.error, requestId);
+      // The guard's refusal reaches the agent's state (`error`) with a later snapshot than the
+      // stream that brought the other device's answer: read the refusal first, after the next
+      // snapshot, or this page would show the other answer as its own ("answered").
+      let elsewhere = answeredElsewhere(current.error, requestId);
+      if (!elsewhere) {
+        await nextSnapshot();
+        elsewhere = answeredElsewhere(current.error, requestId);
+      }
       if (elsewhere) return elsewhere;
       if (current.conversation.inputs[requestId]?.status === "open") {
         // eve retracted its own record of the answer: the POST did not go through.
