@@ -165,6 +165,20 @@ export const VOICE_BY_MOUSE: MouseAnswer = picker(
   },
 );
 
+/** eve's own question: three short options, so one click on an option button answers. */
+export const QUESTION_BY_MOUSE: MouseAnswer = {
+  phrase: "ask region",
+  kind: "question",
+  receipt: "answered",
+  receiptText: "Europe (Ireland)",
+  async answer(_page, { widget }) {
+    await widget.getByRole("button", { name: "Europe (Ireland)" }).click();
+  },
+  async fill() {},
+  submit: "Europe (Ireland)",
+  output: { type: "json", value: { status: "answered", region: "eu-west-1" } },
+};
+
 export const APPROVE_BY_MOUSE: MouseAnswer = {
   phrase: "delete file",
   kind: "approval",

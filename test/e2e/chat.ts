@@ -12,6 +12,7 @@ export const TOOL_BY_PHRASE = {
   "delete file": "delete_file",
   "pick voice": "pick_voice",
   "broken ui": "pick_broken",
+  "ask region": "ask_region",
 } as const;
 export type Phrase = keyof typeof TOOL_BY_PHRASE;
 

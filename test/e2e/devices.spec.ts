@@ -19,6 +19,7 @@ import {
   FORM_BY_MOUSE,
   MEDIA_BY_MOUSE,
   type MouseAnswer,
+  QUESTION_BY_MOUSE,
   TAGS_BY_MOUSE,
   TEMPLATE_BY_MOUSE,
 } from "./answers";
@@ -129,6 +130,14 @@ const FORM_WORKSHOP: DeviceAnswer = {
   shows: "Autumn workshop",
 };
 
+/** eve's own question, answered with another of its option buttons. */
+const QUESTION_MUMBAI: DeviceAnswer = {
+  async fill() {},
+  submit: "Asia Pacific (Mumbai)",
+  output: { type: "json", value: { status: "answered", region: "ap-south-1" } },
+  shows: "Asia Pacific (Mumbai)",
+};
+
 const RACES: readonly Race[] = [
   {
     kind: "media",
@@ -181,6 +190,14 @@ const RACES: readonly Race[] = [
     loserReceipt: "Approved",
     // Both approve: one approval reaches eve, the tool runs once.
     answers: [fromMouse(APPROVE_BY_MOUSE), fromMouse(APPROVE_BY_MOUSE)],
+  },
+  {
+    kind: "question",
+    phrase: "ask region",
+    receipt: "answered",
+    loserState: "answered-elsewhere",
+    loserReceipt: ANSWERED_ELSEWHERE,
+    answers: [fromMouse(QUESTION_BY_MOUSE), QUESTION_MUMBAI],
   },
 ];
 

@@ -11,6 +11,7 @@ import {
   FORM_BY_MOUSE,
   MEDIA_BY_MOUSE,
   type MouseAnswer,
+  QUESTION_BY_MOUSE,
   TAGS_BY_MOUSE,
   TEMPLATE_BY_MOUSE,
 } from "./answers";
@@ -271,9 +272,10 @@ test("the same session in two tabs, both submitting at once: one answer, both sh
  * the request filled in, both Submits (both Approves) clicked at once. Before the claim was the
  * Web Lock itself, a note in localStorage under a lock let both through about half the time
  * (Chromium hands a localStorage write to other tabs asynchronously). Each round must end with
- * one answer POST and one result. (The playground's agent parks no eve-native question.)
+ * one answer POST and one result. eve's own question ("ask region") races too: its option
+ * buttons answer in one click.
  */
-test.describe("two tabs submitting at once, every picker and the approval, repeated", () => {
+test.describe("two tabs submitting at once, every picker, the approval and a question, repeated", () => {
   const pickers: readonly MouseAnswer[] = [
     MEDIA_BY_MOUSE,
     TEMPLATE_BY_MOUSE,
@@ -281,6 +283,7 @@ test.describe("two tabs submitting at once, every picker and the approval, repea
     TAGS_BY_MOUSE,
     FORM_BY_MOUSE,
     APPROVE_BY_MOUSE,
+    QUESTION_BY_MOUSE,
   ];
   for (const how of pickers) {
     for (const round of [1, 2, 3]) {

@@ -16,4 +16,5 @@ export const TRIGGER_PHRASES = [
   "delete file",
   "pick voice",
   "broken ui",
+  "ask region",
 ] as const;

@@ -260,3 +260,7 @@ export function brokenPayload() {
     ui: { kind: "media", items: "not-an-array", max: "three" },
   };
 }
+
+export function regionPayload() {
+  return { prompt: "Which region should the service run in?" };
+}

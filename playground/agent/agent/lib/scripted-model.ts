@@ -28,6 +28,7 @@ import {
   formPayload,
   libraryPayload,
   mediaPayload,
+  regionPayload,
   tagsPayload,
   templatePayload,
   voicePayload,
@@ -44,6 +45,7 @@ export const TRIGGERS: ReadonlyArray<{ phrase: string; toolName: string; input: 
   { phrase: "fill form", toolName: "fill_form", input: formPayload },
   { phrase: "delete file", toolName: "delete_file", input: deleteFilePayload },
   { phrase: "pick voice", toolName: "pick_voice", input: voicePayload },
+  { phrase: "ask region", toolName: "ask_region", input: regionPayload },
 ];
 
 export const HELP_TEXT = `I am the hitl-kit playground's scripted model (no network, no API key). Say one of: ${TRIGGERS.map(
