@@ -10,6 +10,9 @@ import { searchLibrary } from "../shared/media-library";
  * `src/`. `/eve` is proxied to the local eve server, so the page talks to it same-origin.
  *
  *   npx vite --config playground/web/vite.config.ts      (PLAYGROUND_PORT, EVE_PORT)
+ *
+ * HITL_VITE_CACHE_DIR: Vite's dependency cache (default `node_modules/.vite/playground-web`), for
+ * page servers that must not share one (several at once).
  */
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const kit = (path: string) => here(`../../src/${path}`);
@@ -156,7 +159,7 @@ function libraryRoute(): Plugin {
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
-  cacheDir: here("../../node_modules/.vite/playground-web"),
+  cacheDir: process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web"),
   plugins: [react(), eveAnswerGuard(), aiSdkRoute(), libraryRoute()],
   resolve: {
     // Most specific first: each is an exact match.

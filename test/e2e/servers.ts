@@ -46,10 +46,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
-async function startPage(port: number, evePort: number, mcpPort: number, timeoutMs: number): Promise<ChildProcess> {
+async function startPage(
+  port: number,
+  evePort: number,
+  mcpPort: number,
+  cacheDir: string,
+  timeoutMs: number,
+): Promise<ChildProcess> {
   const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PLAYGROUND_PORT: String(port), EVE_PORT: String(evePort), MCP_PORT: String(mcpPort) },
+    env: {
+      ...process.env,
+      PLAYGROUND_PORT: String(port),
+      EVE_PORT: String(evePort),
+      MCP_PORT: String(mcpPort),
+      // Its own dependency cache: node_modules may be shared with other checkouts running Vite.
+      HITL_VITE_CACHE_DIR: process.env.HITL_VITE_CACHE_DIR || cacheDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -116,7 +129,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     for (let attempt = 1; page === undefined; attempt++) {
       port = await freePort();
       try {
-        page = await startPage(port, eve.port, mcp.port, timeoutMs);
+        page = await startPage(port, eve.port, mcp.port, join(stateDir, "vite-cache"), timeoutMs);
       } catch (error) {
         // The port was taken between freePort() and Vite's listen (strictPort): try another.
         if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;
