@@ -170,6 +170,7 @@ export default defineConfig({
       { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
       { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
+      { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
       { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
       { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
     ],
