@@ -225,6 +225,7 @@ export default defineConfig({
       { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
       { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
       { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
+      { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
       { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
       { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
@@ -238,12 +239,19 @@ export default defineConfig({
   // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
   // the first picker does not make Vite discover a dependency and reload the page mid-request.
   optimizeDeps: {
-    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js"],
+    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js", "@tanstack/ai-react"],
   },
   build: {
     outDir: here("dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: here("index.html"), mcp: here("mcp.html"), aiSdk: here("ai-sdk.html") } },
+    rollupOptions: {
+      input: {
+        main: here("index.html"),
+        mcp: here("mcp.html"),
+        aiSdk: here("ai-sdk.html"),
+        tanstackAi: here("tanstack-ai.html"),
+      },
+    },
   },
 });
