@@ -279,3 +279,72 @@ test("a reload after a generic interrupt's answer: no form comes back", async ({
   expect((await recordSince(page, chat.mark)).requests).toHaveLength(2);
   expect(chat.posts).toHaveLength(2);
 });
+
+test("a reload while a picker waits: the same form comes back (TanStack AI's persisted interrupts), answered once", async ({
+  page,
+}) => {
+  const chat = await openChat(page);
+  const asked = await ask(page, "pick aspect ratio", "pick_aspect_ratio");
+  await page.reload();
+  const part = page.locator(`[data-testid=tool-part][data-call-id="${asked.callId}"]`);
+  const widget = part.locator("[data-slot=widget]");
+  await expect(widget).toHaveAttribute("data-state", "open");
+  await ASPECT_RATIO_BY_MOUSE.fill?.(page, { widget } as Asked);
+  await widget.getByRole("button", { name: "Use this ratio" }).dblclick();
+
+  await expectReceipt(page, widget, "answered", "9:16");
+  const value = { ratio: "9:16", width: 0.5625, height: 1 };
+  await expectOneResume(page, chat, { interruptId: `client_tool_${asked.callId}`, status: "resolved", payload: value });
+  await expectOneResultPerCall(page, chat, asked.callId, value);
+});
+
+test("typing in the chat while a picker waits: the picker gets one 'replied in chat' result, then the message goes", async ({
+  page,
+}) => {
+  const chat = await openChat(page);
+  const asked = await ask(page, "pick media", "pick_media");
+  await page.getByTestId("composer").fill("the lighthouse one, please");
+  await page.getByTestId("send").click();
+
+  await expectReceipt(page, asked.widget, "answered", "the lighthouse one, please");
+  // The resume with the reply, then the message as its own turn.
+  await expect.poll(async () => (await recordSince(page, chat.mark)).requests.length, { timeout: 15_000 }).toBe(3);
+  const received = await recordSince(page, chat.mark);
+  const [, resumed, message] = received.requests;
+  expect(resumed?.resume).toEqual([
+    {
+      interruptId: `client_tool_${asked.callId}`,
+      status: "resolved",
+      payload: { reply: "the lighthouse one, please" },
+    },
+  ]);
+  expect(message?.resume).toEqual([]);
+  expect(message?.toolResults).toEqual({ [asked.callId]: 1 });
+  for (const prompt of received.prompts) {
+    expect([...resultsPerCall(prompt.messages).values()].every((count) => count === 1)).toBe(true);
+  }
+  expect(received.errors).toEqual([]);
+  await expect(page.getByTestId("message-user").last()).toContainText("the lighthouse one, please");
+  await expect(page.getByTestId("message-log")).toContainText("I am the hitl-kit playground's scripted model");
+  await expect.poll(() => chat.posts.length).toBe(3);
+});
+
+test("a reload while a generic interrupt waits: the same form comes back, answered once", async ({ page }) => {
+  const chat = await openChat(page);
+  await page.locator('[data-testid=trigger-chip][data-phrase="ask by interrupt"]').click();
+  const widget = page.getByTestId("interrupt-part").locator("[data-slot=widget]");
+  await expect(widget).toHaveAttribute("data-state", "open", { timeout: 20_000 });
+  await page.reload();
+  await expect(widget).toHaveAttribute("data-state", "open");
+  await ASPECT_RATIO_BY_MOUSE.fill?.(page, { widget } as Asked);
+  await widget.getByRole("button", { name: "Use this ratio" }).dblclick();
+
+  await expectReceipt(page, widget, "answered", "9:16");
+  const value = { ratio: "9:16", width: 0.5625, height: 1 };
+  const received = await expectOneResume(page, chat, {
+    interruptId: expect.stringMatching(/^interrupt-/),
+    status: "resolved",
+    payload: value,
+  });
+  expect(received.resolutions).toEqual([{ key: expect.any(String), result: { status: "answered", value } }]);
+});
