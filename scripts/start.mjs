@@ -2,7 +2,8 @@
 /**
  * `npm start`: sets up a fresh clone and starts the playground — a local eve agent with a
  * scripted, network-free model (Node 24), a local MCP server whose tools elicit, and the chat
- * pages (Vite; it also serves the AI SDK page's `/api/chat` route) — then prints the URLs. Ctrl-C stops everything.
+ * pages (Vite; it also serves the AI SDK page's `/api/chat` route and the TanStack AI page's
+ * `/api/tanstack-ai` route) — then prints the URLs. Ctrl-C stops everything.
  * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -63,6 +64,9 @@ page.stdout.on("data", (chunk) => {
     console.log('  Try "pick media", "fill form" or "delete file". Ctrl-C stops everything.');
     console.log(
       `  AI SDK useChat: http://127.0.0.1:${pagePort}/ai-sdk.html (route in the page server, scripted model)`,
+    );
+    console.log(
+      `  TanStack AI useChat: http://127.0.0.1:${pagePort}/tanstack-ai.html (chat() route in the page server, scripted adapter)`,
     );
     console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
   }

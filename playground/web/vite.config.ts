@@ -178,6 +178,63 @@ function aiSdkRoute(): Plugin {
 }
 
 /**
+ * The TanStack AI page's route, served as a TanStack Start or Next.js app would serve its chat
+ * handler: `POST /api/tanstack-ai` runs `playground/tanstack-ai/route.ts` (the real `chat()` of
+ * `@tanstack/ai`, loaded through Vite so `hitl-kit/*` is the kit's source) and streams its
+ * server-sent events as they come. `GET /api/tanstack-ai/record` answers what the route received
+ * (each request's resume entries and tool results, each prompt the scripted model got), for the
+ * end-to-end tests.
+ */
+function tanstackAiRoute(): Plugin {
+  return {
+    name: "hitl-playground:tanstack-ai-route",
+    configureServer(dev) {
+      let route: Promise<import("../tanstack-ai/route").TanStackAiRoute>;
+      const load = () => {
+        route ??= dev
+          .ssrLoadModule(here("../tanstack-ai/route.ts"))
+          .then((module) => (module as typeof import("../tanstack-ai/route")).createTanStackAiRoute());
+        return route;
+      };
+      dev.middlewares.use((req, res, next) => {
+        const path = (req.url ?? "").split("?")[0];
+        if (path !== "/api/tanstack-ai" && path !== "/api/tanstack-ai/record") return next();
+        void (async () => {
+          const chat = await load();
+          if (path === "/api/tanstack-ai/record") {
+            res.setHeader("content-type", "application/json");
+            res.end(JSON.stringify(chat.record));
+            return;
+          }
+          if (req.method !== "POST") {
+            res.statusCode = 405;
+            res.end();
+            return;
+          }
+          const body = await readBody(req);
+          const response = await chat.POST(
+            new Request("http://127.0.0.1/api/tanstack-ai", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body,
+            }),
+          );
+          res.statusCode = response.status;
+          for (const [key, value] of response.headers) res.setHeader(key, value);
+          const reader = response.body?.getReader();
+          for (;;) {
+            const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+            if (chunk.done) break;
+            res.write(chunk.value);
+          }
+          res.end();
+        })().catch(next);
+      });
+    },
+  };
+}
+
+/**
  * The app's own backend for the media library a picker request may name (`source: { id:
  * "library" }`): `GET /api/library?q=…&cursor=…` answers one page of 100,000 generated images,
  * searched on the server. The page registers a loader that calls it (`src/library.ts`).
@@ -209,7 +266,7 @@ export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
   cacheDir: process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web"),
-  plugins: [react(), eveAnswerGuard(), aiSdkRoute(), libraryRoute()],
+  plugins: [react(), eveAnswerGuard(), aiSdkRoute(), tanstackAiRoute(), libraryRoute()],
   resolve: {
     // Most specific first: each is an exact match.
     alias: [
@@ -217,8 +274,10 @@ export default defineConfig({
       { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
       { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
       { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
+      { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
       { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
+      { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
       { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
       { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
     ],
@@ -229,12 +288,19 @@ export default defineConfig({
   // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
   // the first picker does not make Vite discover a dependency and reload the page mid-request.
   optimizeDeps: {
-    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js"],
+    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js", "@tanstack/ai-react"],
   },
   build: {
     outDir: here("dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: here("index.html"), mcp: here("mcp.html"), aiSdk: here("ai-sdk.html") } },
+    rollupOptions: {
+      input: {
+        main: here("index.html"),
+        mcp: here("mcp.html"),
+        aiSdk: here("ai-sdk.html"),
+        tanstackAi: here("tanstack-ai.html"),
+      },
+    },
   },
 });
