@@ -12,6 +12,7 @@ import {
 } from "../../core/transport";
 import { toToolOutput } from "../tool-output";
 import { createLangGraphConverter, isKitInterrupt, type LangGraphInterrupt } from "./convert";
+import { DisallowedDecisionError, type HitlAction, hitlDecision } from "./hitl-request";
 
 /**
  * The slice of `@langchain/langgraph-sdk`'s `Client` the transport uses (structural: pass a
@@ -111,7 +112,9 @@ export interface LangGraphTransport extends HitlTransport {
  *   adds) and refuses to share the thread (`multitaskStrategy: "reject"`): a server that
  *   refuses because another device resumed first settles the answer as answered elsewhere;
  * - an interrupt this transport resumed is never resumed by it again;
- * - parallel interrupts resume together, in one run, by default (see `resume`).
+ * - parallel interrupts resume together, in one run, by default (see `resume`);
+ * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
+ *   resumes once, with `{ decisions }` in action order, when every action has its decision.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
  * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
  */
@@ -288,18 +291,32 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     const waiting = new Set(convert.open().map((interrupt) => interrupt.id));
     // Answers to interrupts no longer waiting never go: settled elsewhere, or withdrawn.
     settleHeld(
-      [...held.values()].filter((answer) => !waiting.has(answer.id)),
+      [...held.values()].filter((answer) => !waiting.has(answer.interruptId)),
       (answer) => (endings.get(answer.id) === "answered" ? ANSWERED_ELSEWHERE : ACCEPTED),
     );
-    const batch = [...held.values()];
+    // An interrupt resumes once every request it parked has its answer (a HITLRequest's actions).
+    const complete = (interruptId: string) => convert.requestIds(interruptId).every((id) => held.has(id));
+    const batch = [...held.values()].filter((answer) => complete(answer.interruptId));
     if (batch.length === 0) return;
-    if (policy === "together" && [...waiting].some((id) => !held.has(id))) return; // the rest are not answered yet
+    if (policy === "together" && [...waiting].some((id) => !complete(id))) return; // the rest are not answered yet
     for (const answer of batch) held.delete(answer.id);
     await resumeWith(batch);
   };
 
+  /** `{ [interruptId]: value }`: a request's own value, or a HITLRequest's `{ decisions }` in action order. */
+  const resumeMap = (batch: readonly Held[]): Record<string, unknown> => {
+    const byId = new Map(batch.map((answer) => [answer.id, answer]));
+    const resume: Record<string, unknown> = {};
+    for (const { interruptId, hitl } of batch) {
+      if (interruptId in resume) continue;
+      const answers = convert.requestIds(interruptId).map((id) => byId.get(id)?.wire);
+      resume[interruptId] = hitl ? { decisions: answers } : answers[0];
+    }
+    return resume;
+  };
+
   const resumeWith = async (batch: readonly Held[]) => {
-    const resume = Object.fromEntries(batch.map((answer) => [answer.id, answer.wire]));
+    const resume = resumeMap(batch);
     const payload: LangGraphRunPayload = {
       ...options.runPayload?.(),
       command: { resume },
@@ -396,9 +413,22 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       if (held.has(requestId)) {
         return Promise.reject(new HitlTransportError("An answer to it is already on its way.", "unconfirmed"));
       }
-      const interrupt = convert.interrupt(requestId);
+      const owner = convert.owner(requestId);
+      const action = owner?.action;
+      let wire: unknown;
+      try {
+        wire = action
+          ? hitlDecision(action.of[action.index] as HitlAction, answer)
+          : resumeValue(answer, owner?.interrupt);
+      } catch (error) {
+        // A decision the action's review does not allow: the middleware would fail the run; nothing goes.
+        if (error instanceof DisallowedDecisionError)
+          return Promise.reject(new HitlTransportError(error.message, "rejected"));
+        throw error;
+      }
+      const interruptId = owner?.interrupt.id ?? requestId;
       return new Promise<SendOutcome>((resolve, reject) => {
-        held.set(requestId, { id: requestId, answer, wire: resumeValue(answer, interrupt), resolve, reject });
+        held.set(requestId, { id: requestId, interruptId, hitl: action !== undefined, answer, wire, resolve, reject });
         queueMicrotask(flush);
       });
     },
@@ -409,7 +439,12 @@ type ReadResult = { readonly ok: true } | { readonly ok: false; readonly error: 
 const READ: ReadResult = { ok: true };
 
 interface Held {
+  /** The request's id. */
   readonly id: string;
+  /** The interrupt it answers (the same id, but for an action of a HITLRequest). */
+  readonly interruptId: string;
+  /** An action of a HITLRequest: `wire` is its decision, sent with the others in `{ decisions }`. */
+  readonly hitl: boolean;
   readonly answer: AnswerBody;
   readonly wire: unknown;
   resolve(outcome: SendOutcome): void;
@@ -463,8 +498,19 @@ export {
   isKitInterrupt,
   type LangGraphConverter,
   type LangGraphInterrupt,
+  type LangGraphRequestOwner,
   type LangGraphStateContext,
   MAX_INTERRUPT_PROMPT_LENGTH,
   pendingInterrupts,
   requestFromInterrupt,
 } from "./convert";
+export {
+  DisallowedDecisionError,
+  type HitlAction,
+  type HitlDecisionType,
+  hitlDecision,
+  hitlRequestId,
+  hitlRequests,
+  MAX_HITL_ACTIONS,
+  readHitlRequest,
+} from "./hitl-request";
