@@ -48,7 +48,8 @@ export interface LangGraphTransportOptions {
   readonly client: LangGraphClientLike;
   /** The assistant (or graph id) that runs on the thread. */
   readonly assistantId: string;
-  readonly threadId: string;
+  /** The thread; `null` while there is none yet (a page before its first run): nothing waits then. */
+  readonly threadId: string | null;
   /**
    * How interrupts pending at once (parallel branches, `Send` fan-out) resume:
    * - `"together"` (default): an answer waits (its request shows as being sent) until every
@@ -98,6 +99,18 @@ export interface LangGraphTransport extends HitlTransport {
   observe<P extends LangGraphStreamPart>(stream: AsyncIterable<P>): AsyncIterable<P>;
   /** Stops following the thread now (the client follows it again when it next connects). */
   close(): void;
+  /**
+   * What a UI binding shows of the thread (`useStream()`, see `useLangGraphHitl`): `interrupts`
+   * it saw stream by (`{ id, value }`, parked at once, like a run's parts), and whether a run is
+   * streaming (`busy`: polling and resuming wait for it; the thread is read again once it ends).
+   */
+  sync(view: LangGraphView): void;
+}
+
+/** See `LangGraphTransport.sync`. */
+export interface LangGraphView {
+  readonly interrupts?: readonly unknown[];
+  readonly busy?: boolean;
 }
 
 /**
@@ -136,6 +149,9 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   /** Runs of this transport (or observed app runs) streaming: polling waits for them. */
   let running = 0;
+  /** A run the UI binding follows is streaming (`sync({ busy })`). */
+  let busy = false;
+  const idle = () => running === 0 && !busy;
   let ended = false;
 
   const deliver = (action: TransportAction | null) => {
@@ -157,6 +173,10 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       const seen = generation;
       let current: unknown;
       const asked = new Map<string, unknown>();
+      if (threadId === null) {
+        state.setConnection("live");
+        return READ;
+      }
       try {
         current = await client.threads.getState(threadId);
         for (const checkpoint of convert.needs(current, resumed)) {
@@ -205,8 +225,8 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     pollTimer = setTimeout(async () => {
       pollTimer = undefined;
       if (closed) return;
-      if (running === 0) await refresh();
-      if (running === 0) flush();
+      if (idle()) await refresh();
+      if (idle()) flush();
       poll();
     }, pollMs);
   };
@@ -263,7 +283,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   /** Resumes with the answers held, when the policy says so; one flush at a time. */
   const flush = () => {
     if (held.size === 0) return;
-    if (flushing || running > 0) {
+    if (flushing || !idle()) {
       dirty = true;
       return;
     }
@@ -328,7 +348,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     let parts: AsyncIterator<LangGraphStreamPart>;
     let first: LangGraphStreamPart | undefined;
     try {
-      parts = client.runs.stream(threadId, assistantId, payload)[Symbol.asyncIterator]();
+      parts = client.runs.stream(threadId ?? "", assistantId, payload)[Symbol.asyncIterator]();
       // The run exists once its first part (`metadata`) arrives; the next one says whether the
       // graph took the resume (a strict server refuses an interrupt already answered at once).
       for (let next = await parts.next(); !next.done; next = await parts.next()) {
@@ -391,7 +411,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   }
 
   return {
-    sessionKey: `langgraph:${threadId}`,
+    sessionKey: `langgraph:${threadId ?? "pending"}`,
     connection: state.connection,
     connect(sink) {
       const stop = events.connect(sink);
@@ -406,6 +426,13 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     refresh,
     observe: <P extends LangGraphStreamPart>(stream: AsyncIterable<P>) => follows(stream[Symbol.asyncIterator]()),
     close,
+    sync(view) {
+      if (view.interrupts) part({ event: "values", data: { __interrupt__: view.interrupts } });
+      const was = busy;
+      busy = view.busy === true;
+      // A run the binding followed just ended: what it asked or settled is in the thread now.
+      if (was && !busy) void refresh().then(flush);
+    },
     send({ requestId, answer }: TransportAnswer): Promise<SendOutcome> {
       if (resumed.has(requestId)) {
         return Promise.reject(new HitlTransportError("This page already resumed the graph for it.", "unconfirmed"));
