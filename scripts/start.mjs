@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm start`: sets up a fresh clone and starts the playground — a local eve agent with a
- * scripted, network-free model (Node 24), a local MCP server whose tools elicit, and the chat
- * pages (Vite; it also serves the AI SDK page's `/api/chat` route) — then prints the URLs. Ctrl-C stops everything.
- * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032).
+ * scripted, network-free model (Node 24), a local MCP server whose tools elicit, a local LangGraph
+ * API server (its graph asks through the kit; a scripted chat model), and the chat pages (Vite; it
+ * also serves the AI SDK page's `/api/chat` route) — then prints the URLs. Ctrl-C stops everything.
+ * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032), LANGGRAPH_PORT (3033).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -13,6 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const evePort = Number(process.env.EVE_PORT ?? 3031);
 const mcpPort = Number(process.env.MCP_PORT ?? 3032);
+const langgraphPort = Number(process.env.LANGGRAPH_PORT ?? 3033);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
@@ -38,7 +40,17 @@ const eve = await startEveServer({ port: evePort, stateDir: join(STATE_ROOT, "pl
 const { startMcpServer } = await import("../playground/mcp/server.mjs");
 const mcp = await startMcpServer({ port: mcpPort, log: (line) => console.error(line) });
 
-// 5. The chat pages, proxying /eve and /mcp to those servers.
+// 5. The LangGraph API server (its threads kept in playground/.state/langgraph), behind the proxy
+//    that counts resumes, on LANGGRAPH_PORT.
+const { startLangGraphServer } = await import("../playground/langgraph/server.mjs");
+console.log(`\n▸ Starting the LangGraph server on 127.0.0.1:${langgraphPort}`);
+const langgraph = await startLangGraphServer({
+  port: langgraphPort,
+  stateDir: join(STATE_ROOT, "langgraph"),
+  log: (line) => console.error(line),
+});
+
+// 6. The chat pages, proxying /eve, /mcp and /langgraph to those servers.
 const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
@@ -47,6 +59,7 @@ const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/v
     PLAYGROUND_PORT: String(pagePort),
     EVE_PORT: String(eve.port),
     MCP_PORT: String(mcp.port),
+    LANGGRAPH_PORT: String(langgraph.port),
     // The config imports the kit's sources (the cross-device guard), written for bundlers without
     // file extensions; Vite's default config loader bundles them fine, and its notice about a
     // future loader that would not is a page of noise in a new user's first run.
@@ -65,6 +78,9 @@ page.stdout.on("data", (chunk) => {
       `  AI SDK useChat: http://127.0.0.1:${pagePort}/ai-sdk.html (route in the page server, scripted model)`,
     );
     console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
+    console.log(
+      `  LangGraph useStream: http://127.0.0.1:${pagePort}/langgraph.html (LangGraph API ${langgraph.apiUrl}, resumes counted at ${langgraph.url}/__hitl/resumes)`,
+    );
   }
 });
 
@@ -77,6 +93,7 @@ async function stop(code = 0) {
   } catch {
     // already gone
   }
+  await langgraph.stop();
   await mcp.stop();
   await eve.stop();
   process.exit(code);

@@ -10,9 +10,18 @@ export interface ComposerProps {
   onSend: (text: string) => unknown;
   /** Who the message goes to (the form's name and the placeholder). @default "the agent" */
   to?: string;
+  /** The chips: what the page's model reacts to. @default TRIGGER_PHRASES */
+  phrases?: readonly string[];
 }
 
-export function Composer({ disabled, activity, error, onSend, to = "the agent" }: ComposerProps) {
+export function Composer({
+  disabled,
+  activity,
+  error,
+  onSend,
+  to = "the agent",
+  phrases = TRIGGER_PHRASES,
+}: ComposerProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const hintId = useId();
@@ -74,7 +83,7 @@ export function Composer({ disabled, activity, error, onSend, to = "the agent" }
         </p>
       )}
       <ul className="chips" aria-label="Try a phrase">
-        {TRIGGER_PHRASES.map((phrase) => (
+        {phrases.map((phrase) => (
           <li key={phrase}>
             <button
               type="button"
