@@ -1,13 +1,16 @@
 /**
  * Starts what an end-to-end test talks to: one eve server (the playground agent, scripted model,
- * its own state folder and prompt log) and the playground chat page (Vite) proxying `/eve` to it.
- * Used by `global-setup.ts`.
+ * its own state folder and prompt log), the MCP server, the LangGraph server (a real LangGraph API
+ * server behind its resume-counting proxy) and the playground chat page (Vite) proxying `/eve`,
+ * `/mcp` and `/langgraph` to them. Used by `global-setup.ts`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type LangGraphPlaygroundServer, startLangGraphServer } from "../../playground/langgraph/server.mjs";
 import { startMcpServer } from "../../playground/mcp/server.mjs";
 import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scripts/eve-server.mjs";
 
@@ -16,6 +19,8 @@ export interface Playground {
   readonly pageUrl: string;
   /** The eve server the page proxies `/eve` to. */
   readonly eveUrl: string;
+  /** The LangGraph server's resume-counting proxy the page proxies `/langgraph` to. */
+  readonly langgraphUrl: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
   readonly promptLog: string;
   stop(): Promise<void>;
@@ -45,11 +50,31 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Vite's dependency cache for this checkout's page server: kept between runs (a warm cache starts
+ * in seconds), outside `node_modules`, which other checkouts may share.
+ */
+function viteCacheDir(): string {
+  const checkout = createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12);
+  return join(tmpdir(), "hitl-e2e-vite-cache", checkout, "page");
+}
+
 /** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
-async function startPage(port: number, evePort: number, mcpPort: number, timeoutMs: number): Promise<ChildProcess> {
+async function startPage(
+  port: number,
+  ports: { readonly eve: number; readonly mcp: number; readonly langgraph: number },
+  timeoutMs: number,
+): Promise<ChildProcess> {
   const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PLAYGROUND_PORT: String(port), EVE_PORT: String(evePort), MCP_PORT: String(mcpPort) },
+    env: {
+      ...process.env,
+      PLAYGROUND_PORT: String(port),
+      EVE_PORT: String(ports.eve),
+      MCP_PORT: String(ports.mcp),
+      LANGGRAPH_PORT: String(ports.langgraph),
+      HITL_VITE_CACHE_DIR: viteCacheDir(),
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -98,6 +123,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
   let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
+  let langgraph: LangGraphPlaygroundServer | undefined;
   let page: ChildProcess | undefined;
   // If this process dies without stop(), take the page down with it (eve-server.mjs does the same for eve).
   const onExit = () => page && killGroup(page, "SIGKILL");
@@ -105,6 +131,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   const stop = async () => {
     process.removeListener("exit", onExit);
     if (page) await stopPage(page);
+    await langgraph?.stop();
     await mcp?.stop();
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
@@ -112,17 +139,18 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   try {
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
+    langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
     let port = 0;
     for (let attempt = 1; page === undefined; attempt++) {
       port = await freePort();
       try {
-        page = await startPage(port, eve.port, mcp.port, timeoutMs);
+        page = await startPage(port, { eve: eve.port, mcp: mcp.port, langgraph: langgraph.port }, timeoutMs);
       } catch (error) {
         // The port was taken between freePort() and Vite's listen (strictPort): try another.
         if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(error))) throw error;
       }
     }
-    return { pageUrl: `http://127.0.0.1:${port}`, eveUrl: eve.url, promptLog, stop };
+    return { pageUrl: `http://127.0.0.1:${port}`, eveUrl: eve.url, langgraphUrl: langgraph.url, promptLog, stop };
   } catch (error) {
     await stop();
     throw error;
