@@ -134,6 +134,25 @@ async function startCountingProxy(target, port) {
       },
       (response) => {
         const status = response.statusCode ?? 502;
+        if (counted.length > 0 && counted[0].via === "respond") {
+          // A protocol command answers 200 with `{ type: "error" }` when refused: read the reply first.
+          const chunks = [];
+          response.on("data", (chunk) => chunks.push(chunk));
+          response.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let reply;
+            try {
+              reply = JSON.parse(text);
+            } catch {
+              reply = undefined;
+            }
+            if (status >= 200 && status < 300 && reply?.type === "success") resumes.push(...counted);
+            if (res.destroyed) return;
+            res.writeHead(status, response.headers);
+            res.end(text);
+          });
+          return;
+        }
         // Taken only when the server accepted it (a busy thread's 409/422 took nothing).
         if (status >= 200 && status < 300) resumes.push(...counted);
         if (res.destroyed) {

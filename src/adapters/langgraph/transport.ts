@@ -153,6 +153,8 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   let busy = false;
   const idle = () => running === 0 && !busy;
   let ended = false;
+  /** The thread was there at least once (a 404 after that: it was deleted). */
+  let found = false;
 
   const deliver = (action: TransportAction | null) => {
     if (action?.type === "transport") {
@@ -184,9 +186,11 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         }
       } catch (error) {
         if (statusOf(error) === 404) {
-          // The thread is gone: whatever it was waiting on is over.
-          if (!ended) deliver({ type: "transport", changes: [{ type: "session-ended" }] });
-          ended = true;
+          // The thread is gone: whatever it was waiting on is over. A thread this transport never
+          // read yet may not be there YET (a client that names its thread before its first run
+          // creates it, as @langchain/react does): nothing waits on it.
+          if (found && !ended) deliver({ type: "transport", changes: [{ type: "session-ended" }] });
+          ended ||= found;
           state.setConnection("live");
           return READ;
         }
@@ -194,6 +198,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         report(error);
         return { ok: false, error };
       }
+      found = true;
       // A stream part parked something while this read was under way: the state may be older.
       if (seen !== generation && attempt < 5) continue;
       deliver(convert.state(current, { asked, resumed }));
@@ -287,6 +292,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       dirty = true;
       return;
     }
+    if (Date.now() < heldUntil) return; // holdAgain's timer flushes then
     flushing = true;
     dirty = false;
     void flushOnce()
@@ -388,10 +394,14 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   };
 
   let busyAttempts = 0;
+  /** Answers held again after a refusal wait this long before they go again (polls included). */
+  let heldUntil = 0;
   const holdAgain = (batch: readonly Held[]) => {
     for (const answer of batch) held.set(answer.id, answer);
     busyAttempts += 1;
-    setTimeout(flush, Math.min(250 * 2 ** (busyAttempts - 1), 4000));
+    const delay = Math.min(250 * 2 ** (busyAttempts - 1), 4000);
+    heldUntil = Date.now() + delay;
+    setTimeout(flush, delay);
   };
 
   const settleHeld = (answers: readonly Held[], outcome: (answer: Held) => SendOutcome) => {
@@ -430,8 +440,9 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       if (view.interrupts) part({ event: "values", data: { __interrupt__: view.interrupts } });
       const was = busy;
       busy = view.busy === true;
-      // A run the binding followed just ended: what it asked or settled is in the thread now.
-      if (was && !busy) void refresh().then(flush);
+      // A run the binding followed just ended: what it asked or settled is in the thread now (a
+      // resume of this transport's own reads the thread itself once it knows how it went).
+      if (was && !busy && running === 0) void refresh().then(flush);
     },
     send({ requestId, answer }: TransportAnswer): Promise<SendOutcome> {
       if (resumed.has(requestId)) {
