@@ -141,7 +141,15 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     await waitFor(() => expect(screen.getByTestId("received")).toHaveTextContent('[{"id":"a"}]'), wait);
     await idle(threadId);
     const id = shown[0]?.requestId ?? "";
-    await waitFor(() => expect(shown[0]).toMatchObject({ state: "settled", outcome: "answered" }), wait);
+    await waitFor(
+      () =>
+        expect(shown[0]).toMatchObject({
+          state: "settled",
+          outcome: "answered",
+          resolution: { type: "value", value: { id: "a" } },
+        }),
+      wait,
+    );
     expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [id]: { id: "a" } } }]);
     // Through useStream's submit, with the transport's guards.
     expect(resumesOn(threadId)[0]?.body).toMatchObject({ multitask_strategy: "reject", on_disconnect: "continue" });

@@ -64,39 +64,74 @@ export function streamInterrupts(stream: Pick<LangGraphStreamLike, "interrupts" 
  * the run — each read as the transport reads the SDK's own stream.
  */
 export function submitThrough(latest: () => LangGraphStreamLike): LangGraphClientLike {
+  return resumeThrough(latest, async (stream, payload) => {
+    // useStream picks its own stream modes (what the page reads).
+    const { streamMode: _, ...options } = payload;
+    await stream.submit(null, { ...options, onDisconnect: "continue" });
+    return undefined;
+  });
+}
+
+/** What a binding's stream shows that a resume through it reads. */
+export interface StreamView {
+  readonly client: LangGraphStreamLike["client"];
+  readonly isLoading: boolean;
+  readonly error?: unknown;
+}
+
+/**
+ * A `LangGraphClientLike` over a UI binding's stream: the thread read through the stream's client,
+ * a resume through `dispatch` (the binding's own way to resume), its outcome read from the stream's
+ * `error` once the stream rendered the run's end (`runMs`: how long the run may take to show as
+ * started, for a `dispatch` that resolves before the run does). `dispatch` resolves `"refused"`
+ * when the server refused the resume before any run because nothing waits any more (another page
+ * resumed first): the transport then looks again before anything else goes.
+ */
+export function resumeThrough<S extends StreamView>(
+  latest: () => S,
+  dispatch: (stream: S, payload: LangGraphRunPayload) => Promise<"refused" | undefined>,
+  runMs = 0,
+): LangGraphClientLike {
   return {
     threads: { getState: (threadId, checkpoint) => latest().client.threads.getState(threadId, checkpoint) },
-    runs: { stream: (threadId, _assistantId, payload) => submitted(latest, threadId, payload) },
+    runs: { stream: (threadId, _assistantId, payload) => resumed(latest, threadId, payload, dispatch, runMs) },
   };
 }
 
-async function* submitted(
-  latest: () => LangGraphStreamLike,
+async function* resumed<S extends StreamView>(
+  latest: () => S,
   threadId: string,
   payload: LangGraphRunPayload,
+  dispatch: (stream: S, payload: LangGraphRunPayload) => Promise<"refused" | undefined>,
+  runMs: number,
 ): AsyncGenerator<LangGraphStreamPart> {
   // A thread still running (the app's run, another page's resume) would refuse the run: wait for it
   // without a refusal the page would show as the stream's error.
   const thread = await latest().client.threads.get?.(threadId);
   if (thread?.status === "busy") throw Object.assign(new Error("The thread is busy"), { status: 409 });
-  // useStream picks its own stream modes (what the page reads).
-  const { streamMode: _, ...options } = payload;
   const before = latest().error;
-  await latest().submit(null, { ...options, onDisconnect: "continue" });
-  const error = await settledError(latest, before);
+  if ((await dispatch(latest(), payload)) === "refused") {
+    yield { event: "error", data: { error: "UnknownInterruptError", message: "Nothing waits on the thread any more" } };
+    return;
+  }
+  const error = await settledError(latest, before, runMs);
   if (error === undefined) return;
   if (typeof error === "object" && error !== null && "status" in error) throw error; // no run was created
   const name = error instanceof Error ? error.name : "Error";
-  yield { event: "error", data: { error: name, message: error instanceof Error ? error.message : String(error) } };
+  const message = error instanceof Error ? error.message : String(error);
+  // A run's failure may come back as a plain Error whose message names LangGraph's refusal.
+  const refused = /UnknownInterruptError/.test(`${name} ${message}`);
+  yield { event: "error", data: { error: refused ? "UnknownInterruptError" : name, message } };
 }
 
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The error the stream shows once it rendered the run's end (`undefined`: none, or the one it had before). */
-async function settledError(latest: () => LangGraphStreamLike, before: unknown): Promise<unknown> {
-  // useStream's state lives in an external store: React renders the run's end right after.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  for (let waited = 0; latest().isLoading && waited < 1_000; waited += 10) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+async function settledError(latest: () => StreamView, before: unknown, runMs: number): Promise<unknown> {
+  // The stream's state lives in an external store: React renders the run's start and end right after.
+  await tick(0);
+  for (let waited = 0; !latest().isLoading && latest().error === before && waited < runMs; waited += 10) await tick(10);
+  for (let waited = 0; latest().isLoading && waited < Math.max(1_000, runMs * 100); waited += 10) await tick(10);
   const { error } = latest();
   return error === before ? undefined : (error ?? undefined);
 }
