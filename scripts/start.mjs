@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm start`: sets up a fresh clone and starts the playground — a local eve agent with a
- * scripted, network-free model (Node 24), a local MCP server whose tools elicit, and the chat
- * pages (Vite; it also serves the AI SDK page's `/api/chat` route and the TanStack AI page's
- * `/api/tanstack-ai` route) — then prints the URLs. Ctrl-C stops everything.
- * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032).
+ * scripted, network-free model (Node 24), a local MCP server whose tools elicit, a local LangGraph
+ * API server (its graph asks through the kit; a scripted chat model), and the chat pages (Vite; it
+ * also serves the AI SDK page's `/api/chat` route and the TanStack AI page's `/api/tanstack-ai`
+ * route) — then prints the URLs. Ctrl-C stops everything.
+ * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032), LANGGRAPH_PORT (3033).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -14,6 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const evePort = Number(process.env.EVE_PORT ?? 3031);
 const mcpPort = Number(process.env.MCP_PORT ?? 3032);
+const langgraphPort = Number(process.env.LANGGRAPH_PORT ?? 3033);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
@@ -39,7 +41,17 @@ const eve = await startEveServer({ port: evePort, stateDir: join(STATE_ROOT, "pl
 const { startMcpServer } = await import("../playground/mcp/server.mjs");
 const mcp = await startMcpServer({ port: mcpPort, log: (line) => console.error(line) });
 
-// 5. The chat pages, proxying /eve and /mcp to those servers.
+// 5. The LangGraph API server (its threads kept in playground/.state/langgraph), behind the proxy
+//    that counts resumes, on LANGGRAPH_PORT.
+const { startLangGraphServer } = await import("../playground/langgraph/server.mjs");
+console.log(`\n▸ Starting the LangGraph server on 127.0.0.1:${langgraphPort}`);
+const langgraph = await startLangGraphServer({
+  port: langgraphPort,
+  stateDir: join(STATE_ROOT, "langgraph"),
+  log: (line) => console.error(line),
+});
+
+// 6. The chat pages, proxying /eve, /mcp and /langgraph to those servers.
 const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
@@ -48,6 +60,7 @@ const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/v
     PLAYGROUND_PORT: String(pagePort),
     EVE_PORT: String(eve.port),
     MCP_PORT: String(mcp.port),
+    LANGGRAPH_PORT: String(langgraph.port),
     // The config imports the kit's sources (the cross-device guard), written for bundlers without
     // file extensions; Vite's default config loader bundles them fine, and its notice about a
     // future loader that would not is a page of noise in a new user's first run.
@@ -69,6 +82,9 @@ page.stdout.on("data", (chunk) => {
       `  TanStack AI useChat: http://127.0.0.1:${pagePort}/tanstack-ai.html (chat() route in the page server, scripted adapter)`,
     );
     console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
+    console.log(
+      `  LangGraph useStream: http://127.0.0.1:${pagePort}/langgraph.html (LangGraph API ${langgraph.apiUrl}, resumes counted at ${langgraph.url}/__hitl/resumes)`,
+    );
   }
 });
 
@@ -81,6 +97,7 @@ async function stop(code = 0) {
   } catch {
     // already gone
   }
+  await langgraph.stop();
   await mcp.stop();
   await eve.stop();
   process.exit(code);

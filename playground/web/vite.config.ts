@@ -10,10 +10,13 @@ import { searchLibrary } from "../shared/media-library";
  * The playground chat page. Runs the kit from its sources (no build): `hitl-kit/*` resolves to
  * `src/`. `/eve` is proxied to the local eve server, so the page talks to it same-origin.
  *
- *   npx vite --config playground/web/vite.config.ts      (PLAYGROUND_PORT, EVE_PORT)
+ *   npx vite --config playground/web/vite.config.ts      (PLAYGROUND_PORT, EVE_PORT, MCP_PORT, LANGGRAPH_PORT)
  *
  * HITL_REDIS_URL (e.g. `redis://127.0.0.1:6379`): the answer guard takes its claims in that Redis,
  * shared with every other page server started with the same URL (unset: its own memory store).
+ *
+ * `/langgraph` is proxied to the playground's LangGraph server (`playground/langgraph/server.mjs`:
+ * its resume-counting proxy in front of a real LangGraph API server), for the LangGraph page.
  * HITL_VITE_CACHE_DIR: Vite's dependency cache (default `node_modules/.vite/playground-web`), for
  * page servers that must not share one (several at once).
  */
@@ -23,13 +26,23 @@ const kit = (path: string) => here(`../../src/${path}`);
 const port = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const eve = `http://127.0.0.1:${process.env.EVE_PORT ?? 3031}`;
 const mcp = `http://127.0.0.1:${process.env.MCP_PORT ?? 3032}`;
+const langgraph = `http://127.0.0.1:${process.env.LANGGRAPH_PORT ?? 3033}`;
 const server = {
   host: "127.0.0.1",
   port,
   strictPort: true,
   // NDJSON streams pass through unbuffered; eve's channel sees a same-origin request.
   // `^/mcp($|\?)`, not "/mcp": a prefix would also send the page /mcp.html to the MCP server.
-  proxy: { "/eve": { target: eve, changeOrigin: true }, "^/mcp($|\\?)": { target: mcp, changeOrigin: true } },
+  proxy: {
+    "/eve": { target: eve, changeOrigin: true },
+    "^/mcp($|\\?)": { target: mcp, changeOrigin: true },
+    // The LangGraph API (SSE streams pass through unbuffered), under /langgraph on the page's origin.
+    "/langgraph/": {
+      target: langgraph,
+      changeOrigin: true,
+      rewrite: (path: string) => path.replace(/^\/langgraph/, ""),
+    },
+  },
   fs: { allow: [here("../..")] },
 };
 
@@ -275,6 +288,7 @@ export default defineConfig({
       { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
       { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
       { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
+      { find: /^hitl-kit\/adapters\/langgraph$/, replacement: kit("adapters/langgraph/index.ts") },
       { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
       { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
       { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
@@ -288,7 +302,14 @@ export default defineConfig({
   // The widgets load on first use (dynamic imports): pre-bundle what they import at startup, so
   // the first picker does not make Vite discover a dependency and reload the page mid-request.
   optimizeDeps: {
-    include: ["@radix-ui/react-slot", "@tanstack/react-query", "re2js", "@tanstack/ai-react"],
+    include: [
+      "@radix-ui/react-slot",
+      "@tanstack/react-query",
+      "re2js",
+      "@tanstack/ai-react",
+      "@langchain/langgraph-sdk",
+      "@langchain/langgraph-sdk/react",
+    ],
   },
   build: {
     outDir: here("dist"),
@@ -300,6 +321,7 @@ export default defineConfig({
         mcp: here("mcp.html"),
         aiSdk: here("ai-sdk.html"),
         tanstackAi: here("tanstack-ai.html"),
+        langgraph: here("langgraph.html"),
       },
     },
   },

@@ -279,38 +279,51 @@ export const formValueSchema = z.union(
 export type FormValue = z.output<typeof formValueSchema>;
 export type FormValues = Record<string, FormValue>;
 
+/** A form's list of fields: 1 to `MAX_FORM_FIELDS`, unique names, bounded options in all. */
+export const formFieldsSchema = boundedTotal(
+  listSchema(formFieldSchema, { min: 1, max: MAX_FORM_FIELDS, noun: "fields" }).superRefine(
+    uniqueKey("name", "fields"),
+  ),
+  "options",
+  MAX_FORM_OPTIONS,
+  "options",
+);
+
 export const formKind = defineKind({
   kind: "form",
   request: z.object({
-    fields: boundedTotal(
-      listSchema(formFieldSchema, { min: 1, max: MAX_FORM_FIELDS, noun: "fields" }).superRefine(
-        uniqueKey("name", "fields"),
-      ),
-      "options",
-      MAX_FORM_OPTIONS,
-      "options",
-    ),
+    fields: formFieldsSchema,
     submitLabel: labelSchema.optional(),
   }),
   // A payload with patterns waits for the pattern engine; other forms never load it.
   prepare: (payload) => (hasPattern(payload) ? pendingPatternEngine() : undefined),
   response: z.strictObject({ values: z.record(z.string(), formValueSchema) }),
-  check: (request, response) => {
-    const parsed = formValuesSchema(request.fields).safeParse(response.values);
-    if (parsed.success) return [];
-    return parsed.error.issues.flatMap((issue): HitlIssue[] => {
-      const path = issue.path.map((key) => (typeof key === "symbol" ? String(key) : key));
-      // One issue per unknown key, at that key, so a widget or a model can point at it.
-      if (issue.code === "unrecognized_keys") {
-        return issue.keys.map((key) => ({
-          path: ["values", ...path, key],
-          message: `Unknown field "${key}": not one of the form's fields`,
-        }));
-      }
-      return [{ path: ["values", ...path], message: issue.message }];
-    });
-  },
+  check: (request, response) => checkFormValues(request.fields, response.values, ["values"]),
 });
+
+/**
+ * The issues of a form's values against its fields (types, `required`, bounds, patterns, options,
+ * unknown keys), each at `at` + the field's name. Empty when the values fit.
+ */
+export function checkFormValues(
+  fields: readonly FormField[],
+  values: unknown,
+  at: readonly (string | number)[] = [],
+): HitlIssue[] {
+  const parsed = formValuesSchema(fields).safeParse(values);
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((issue): HitlIssue[] => {
+    const path = issue.path.map((key) => (typeof key === "symbol" ? String(key) : key));
+    // One issue per unknown key, at that key, so a widget or a model can point at it.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        path: [...at, ...path, key],
+        message: `Unknown field "${key}": not one of the form's fields`,
+      }));
+    }
+    return [{ path: [...at, ...path], message: issue.message }];
+  });
+}
 
 export type FormRequest = z.output<typeof formKind.request>;
 export type FormResponse = z.output<typeof formKind.response>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AnswerBody, MAX_REASON_LENGTH } from "../core/answer";
 import type { HitlIssue } from "../core/issues";
 import { defineKind } from "./define-kind";
+import { checkFormValues, formFieldsSchema, formKind, formValueSchema } from "./form";
 import { MAX_ITEMS, MAX_LABEL_LENGTH, MAX_TEXT_LENGTH } from "./limits";
 import { describeChoices, descriptionSchema, idSchema, isBlank, listSchema, tooLong, uniqueKey } from "./schema-parts";
 
@@ -31,8 +32,10 @@ const approvalResponseSchema = z.discriminatedUnion(
       decision: z.literal("deny"),
       note: z.string().max(MAX_REASON_LENGTH, tooLong(MAX_REASON_LENGTH)).optional(),
     }),
+    /** Run it with the person's changes: the edit step's values, by field name. */
+    z.strictObject({ decision: z.literal("edit"), input: z.record(z.string(), formValueSchema) }),
   ],
-  { error: 'Must have a "decision" of "approve" or "deny"' },
+  { error: 'Must have a "decision" of "approve", "deny" or "edit"' },
 );
 
 /** A deny, with a trimmed, bounded note (a blank note is no note). */
@@ -41,10 +44,27 @@ function deny(note: string | undefined): z.output<typeof approvalResponseSchema>
   return trimmed ? { decision: "deny", note: trimmed } : { decision: "deny" };
 }
 
+export const APPROVAL_DECISIONS = ["approve", "deny", "edit"] as const;
+export type ApprovalDecisionName = (typeof APPROVAL_DECISIONS)[number];
+
+/** The decisions a request offers: its own list, else approve and deny (and edit with an edit step). */
+export function approvalDecisions(request: {
+  readonly decisions?: readonly ApprovalDecisionName[] | undefined;
+  readonly edit?: unknown;
+}): readonly ApprovalDecisionName[] {
+  const offered = request.decisions ?? APPROVAL_DECISIONS;
+  return request.edit === undefined ? offered.filter((decision) => decision !== "edit") : offered;
+}
+
 /**
  * A tool approval. Its decline IS a deny (`declineAs`): a transport has no third answer for an
  * approval, so the client records a decline as `{ decision: "deny", note: reason }` and that one
  * representation is what the ledger, every adapter and the receipt read.
+ *
+ * Where the transport allows it (LangChain's HITL middleware: `allowedDecisions`), a request may
+ * narrow its `decisions` and offer an edit step: `edit.fields` are the input's fields as a form
+ * (prefilled through their `default`s), and `{ decision: "edit", input }` carries the values the
+ * person changed them to, checked against those fields.
  */
 export const approvalKind = defineKind({
   kind: "approval",
@@ -52,10 +72,32 @@ export const approvalKind = defineKind({
     toolName: nativeLabelSchema,
     /** The tool's input, shown to the person. */
     input: z.record(z.string(), z.unknown()),
+    /** What the person may decide; absent: approve and deny (and edit, with `edit`). */
+    decisions: z
+      .array(z.enum(APPROVAL_DECISIONS))
+      .min(1, "Must offer at least one decision")
+      .max(APPROVAL_DECISIONS.length)
+      .optional(),
+    /** The edit step: the input's fields as a form (the `form` kind's fields). */
+    edit: z.object({ fields: formFieldsSchema }).optional(),
   }),
   response: approvalResponseSchema,
+  check: (request, response) => {
+    if (!approvalDecisions(request).includes(response.decision)) {
+      return [{ path: ["decision"], message: `"${response.decision}" is not a decision this request offers` }];
+    }
+    return response.decision === "edit" && request.edit
+      ? checkFormValues(request.edit.fields, response.input, ["input"])
+      : [];
+  },
+  // An edit step with patterns waits for the pattern engine, as a form does.
+  prepare: (payload) => formKind.prepare?.(editOf(payload)),
   declineAs: deny,
 });
+
+function editOf(payload: unknown): unknown {
+  return typeof payload === "object" && payload !== null && "edit" in payload ? payload.edit : undefined;
+}
 
 export type ApprovalRequest = z.output<typeof approvalKind.request>;
 export type ApprovalResponse = z.output<typeof approvalKind.response>;

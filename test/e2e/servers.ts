@@ -1,8 +1,9 @@
 /**
  * Starts what an end-to-end test talks to: one eve server (the playground agent, scripted model,
- * its own state folder and prompt log), a throwaway `redis-server`, and the playground chat page
+ * its own state folder and prompt log), the MCP server, the LangGraph server (a real LangGraph API
+ * server behind its resume-counting proxy), a throwaway `redis-server`, and the playground chat page
  * twice — two page servers (two Vite processes, as two app instances behind a load balancer),
- * each proxying `/eve` to that eve through its own answer guard, both guards taking their claims
+ * each proxying `/eve` to that eve through its own answer guard (and `/mcp`, `/langgraph`), both guards taking their claims
  * in that one Redis (`HITL_REDIS_URL`). Used by `global-setup.ts`.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type LangGraphPlaygroundServer, startLangGraphServer } from "../../playground/langgraph/server.mjs";
 import { startMcpServer } from "../../playground/mcp/server.mjs";
 import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scripts/eve-server.mjs";
 
@@ -27,6 +29,8 @@ export interface Playground {
   readonly redisUrl: string;
   /** The eve server the page proxies `/eve` to. */
   readonly eveUrl: string;
+  /** The LangGraph server's resume-counting proxy the page proxies `/langgraph` to. */
+  readonly langgraphUrl: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
   readonly promptLog: string;
   stop(): Promise<void>;
@@ -59,6 +63,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 interface PageOptions {
   readonly evePort: number;
   readonly mcpPort: number;
+  readonly langgraphPort: number;
   readonly redisUrl: string;
   /** Vite's dependency cache: one per page server, so two never write the same one at once. */
   readonly cacheDir: string;
@@ -67,7 +72,7 @@ interface PageOptions {
 
 /** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
 async function startPage(port: number, options: PageOptions): Promise<ChildProcess> {
-  const { evePort, mcpPort, redisUrl, cacheDir, timeoutMs } = options;
+  const { evePort, mcpPort, langgraphPort, redisUrl, cacheDir, timeoutMs } = options;
   const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
     cwd: REPO_ROOT,
     env: {
@@ -75,6 +80,7 @@ async function startPage(port: number, options: PageOptions): Promise<ChildProce
       PLAYGROUND_PORT: String(port),
       EVE_PORT: String(evePort),
       MCP_PORT: String(mcpPort),
+      LANGGRAPH_PORT: String(langgraphPort),
       HITL_REDIS_URL: redisUrl,
       HITL_VITE_CACHE_DIR: cacheDir,
     },
@@ -223,6 +229,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
   let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
+  let langgraph: LangGraphPlaygroundServer | undefined;
   let redis: ChildProcess | undefined;
   const pages: ChildProcess[] = [];
   // If this process dies without stop(), take the pages and Redis down with it (eve-server.mjs
@@ -236,6 +243,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     process.removeListener("exit", onExit);
     await Promise.all(pages.map(stopPage));
     if (redis) await stopRedis(redis);
+    await langgraph?.stop();
     await mcp?.stop();
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
@@ -246,7 +254,8 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     const redisUrl = started.url;
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
-    const options = { evePort: eve.port, mcpPort: mcp.port, redisUrl, timeoutMs };
+    langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
+    const options = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, redisUrl, timeoutMs };
     // Both at once; settled both, so one that failed does not leave the other running unstopped.
     const results = await Promise.allSettled(
       [1, 2].map((n) => startPageOnFreePort({ ...options, cacheDir: viteCacheDir(n) })),
@@ -255,7 +264,15 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     for (const result of results) if (result.status === "rejected") throw result.reason;
     const [first, second] = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     if (!first || !second) throw new Error("a page server did not start");
-    return { pageUrl: first.url, secondPageUrl: second.url, redisUrl, eveUrl: eve.url, promptLog, stop };
+    return {
+      pageUrl: first.url,
+      secondPageUrl: second.url,
+      redisUrl,
+      eveUrl: eve.url,
+      langgraphUrl: langgraph.url,
+      promptLog,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

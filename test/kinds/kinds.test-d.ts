@@ -53,7 +53,9 @@ describe("kind type inference", () => {
 
   it("given the approval kind, ResponseOf should be the decision union", () => {
     expectTypeOf<ResponseOf<typeof approvalKind>>().toEqualTypeOf<
-      { decision: "approve" } | { decision: "deny"; note?: string | undefined }
+      | { decision: "approve" }
+      | { decision: "deny"; note?: string | undefined }
+      | { decision: "edit"; input: Record<string, string | number | boolean | string[] | null> }
     >();
   });
 });
@@ -74,7 +76,9 @@ describe("exported request/response types", () => {
 
   it("given the approval kind, its response type should be the decision union", () => {
     expectTypeOf<ApprovalResponse>().toEqualTypeOf<
-      { decision: "approve" } | { decision: "deny"; note?: string | undefined }
+      | { decision: "approve" }
+      | { decision: "deny"; note?: string | undefined }
+      | { decision: "edit"; input: Record<string, string | number | boolean | string[] | null> }
     >();
   });
 

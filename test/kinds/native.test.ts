@@ -23,8 +23,49 @@ describe("approval kind", () => {
 
   it("given another decision, should name the allowed ones", () => {
     expect(answerIssues(approvalKind, request, { decision: "maybe" })).toEqual([
-      issueAt(["decision"], 'Must have a "decision" of "approve" or "deny"'),
+      issueAt(["decision"], 'Must have a "decision" of "approve", "deny" or "edit"'),
     ]);
+  });
+
+  describe("given a request that narrows its decisions or offers an edit step (LangChain's HITL review)", () => {
+    const fields = [
+      { type: "text", name: "path", label: "Path", required: true, default: "/tmp/x" },
+      { type: "number", name: "retries", label: "Retries", min: 0, max: 3, default: 1 },
+    ];
+    const editable = parseOk(approvalKind, { toolName: "deleteFile", input: { path: "/tmp/x" }, edit: { fields } });
+    const approveOnly = parseOk(approvalKind, { toolName: "deleteFile", input: {}, decisions: ["approve"] });
+
+    it("should accept an edit whose input fits the fields, and refuse one that does not, at input.<field>", () => {
+      expect(answerOk(approvalKind, editable, { decision: "edit", input: { path: "/tmp/y", retries: 2 } })).toEqual({
+        decision: "edit",
+        input: { path: "/tmp/y", retries: 2 },
+      });
+      expect(answerIssues(approvalKind, editable, { decision: "edit", input: { path: "", retries: 9 } })).toEqual([
+        issueAt(["input", "path"], "Required"),
+        issueAt(["input", "retries"], "Must be at most 3"),
+      ]);
+    });
+
+    it("should refuse an edit where the request has no edit step, and a decision it does not offer", () => {
+      expect(answerIssues(approvalKind, request, { decision: "edit", input: { path: "/y" } })).toEqual([
+        issueAt(["decision"], '"edit" is not a decision this request offers'),
+      ]);
+      expect(answerIssues(approvalKind, approveOnly, { decision: "deny" })).toEqual([
+        issueAt(["decision"], '"deny" is not a decision this request offers'),
+      ]);
+      expect(answerOk(approvalKind, approveOnly, { decision: "approve" })).toEqual({ decision: "approve" });
+    });
+
+    it("should refuse an edit step whose fields are not a form's, and an empty list of decisions", () => {
+      expect(
+        parseIssues(approvalKind, { toolName: "x", input: {}, edit: { fields: [{ type: "nope", name: "a" }] } }).map(
+          (issue) => issue.path,
+        ),
+      ).toEqual([["edit", "fields", 0, "type"]]);
+      expect(parseIssues(approvalKind, { toolName: "x", input: {}, decisions: [] }).map((i) => i.path)).toEqual([
+        ["decisions"],
+      ]);
+    });
   });
 
   it("given a note on an approval or an over-long note, should refuse it", () => {

@@ -136,3 +136,76 @@ export const twice = new StateGraph(PickState)
   .addEdge(START, "ask")
   .addEdge("ask", END)
   .compile();
+
+// ─── review: LangChain's HITLRequest, answered the way the HITL middleware reads it ──────────────
+
+interface ReviewAction {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly description?: string;
+  readonly allowedDecisions: string[];
+  readonly argsSchema?: Record<string, unknown>;
+}
+
+const ReviewState = Annotation.Root({
+  label: Annotation<string>(),
+  /** The tool calls to review (the run's input). */
+  actions: Annotation<ReviewAction[]>(),
+  /** Ask in snake_case, as a Python server does. */
+  snake: Annotation<boolean>(),
+  received: Annotation<Received[], Received | Received[]>(appendReceived),
+});
+
+/**
+ * START → review → END. `review` interrupts with a `HITLRequest` for the input's actions (what
+ * `humanInTheLoopMiddleware` builds: `actionRequests` + `reviewConfigs`), then checks the
+ * `HITLResponse` as the middleware does — one decision per action, each allowed by its config,
+ * an edit with a name and args — and records each decision (a bad response fails the run, as the
+ * middleware's would).
+ */
+export const review = new StateGraph(ReviewState)
+  .addNode("review", (state) => {
+    const actionRequests = state.actions.map(({ name, args, description }) => ({
+      name,
+      args,
+      ...(description ? { description } : {}),
+    }));
+    const reviewConfigs = state.actions.map(({ name, allowedDecisions, argsSchema }) => ({
+      actionName: name,
+      allowedDecisions,
+      ...(argsSchema ? { argsSchema } : {}),
+    }));
+    const request = state.snake
+      ? {
+          action_requests: actionRequests,
+          review_configs: reviewConfigs.map(({ actionName, allowedDecisions, argsSchema }) => ({
+            action_name: actionName,
+            allowed_decisions: allowedDecisions,
+            ...(argsSchema ? { args_schema: argsSchema } : {}),
+          })),
+        }
+      : { actionRequests, reviewConfigs };
+    const response = interrupt(request) as { decisions?: Array<Record<string, unknown>> };
+    const decisions = response?.decisions;
+    if (!Array.isArray(decisions) || decisions.length !== state.actions.length) {
+      throw new Error(`Number of human decisions does not match: ${JSON.stringify(response)}`);
+    }
+    return {
+      received: decisions.map((decision, index) => {
+        const action = state.actions[index] as ReviewAction;
+        if (!action.allowedDecisions.includes(String(decision.type))) {
+          throw new Error(`Decision type '${String(decision.type)}' is not allowed for tool '${action.name}'`);
+        }
+        const edited = (decision.editedAction ?? decision.edited_action) as
+          | { name?: unknown; args?: unknown }
+          | undefined;
+        if (decision.type === "edit" && (typeof edited?.name !== "string" || typeof edited.args !== "object")) {
+          throw new Error(`Invalid edited action for tool "${action.name}"`);
+        }
+        return { node: "review", label: `${state.label}:${action.name}`, value: decision };
+      }),
+    };
+  })
+  .addEdge(START, "review")
+  .addEdge("review", END)
+  .compile();

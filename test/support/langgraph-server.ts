@@ -28,6 +28,11 @@ export interface LangGraphTestServer {
   readonly url: string;
   /** How long the server took from spawn to listening. */
   readonly startupMs: number;
+  /**
+   * What the server printed (the last 100 kB): kept off the test log, since tests resume settled
+   * interrupts on purpose and the server logs each refusal as an error; read it to diagnose.
+   */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The graphs the server serves, by graph id (each is also an assistant id). */
-export const LANGGRAPH_GRAPHS = ["pick", "parallel", "nested", "twice"] as const;
+export const LANGGRAPH_GRAPHS = ["pick", "parallel", "nested", "twice", "review"] as const;
 
 export async function startLangGraphServer(
   options: { readonly timeoutMs?: number; readonly nodeBinary?: string } = {},
@@ -62,11 +67,17 @@ export async function startLangGraphServer(
       pathToFileURL(join(api, "dist/preload.mjs")).href,
     ],
     env: { ...process.env, LOG_LEVEL: "error", LANGSMITH_TRACING: "false", LANGCHAIN_TRACING_V2: "false" },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-100_000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const host = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error("the LangGraph server did not start in time")),
+      () => reject(new Error(`the LangGraph server did not start in time; it printed:\n${output}`)),
       options.timeoutMs ?? 60_000,
     );
     child.once("message", (message: { type?: string; host?: string }) => {
@@ -76,12 +87,13 @@ export async function startLangGraphServer(
     });
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`the LangGraph server exited with ${code} before it listened`));
+      reject(new Error(`the LangGraph server exited with ${code} before it listened; it printed:\n${output}`));
     });
   });
   return {
     url: `http://${host}`,
     startupMs: Date.now() - started,
+    output: () => output,
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -136,7 +148,9 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
     req: IncomingMessage,
     res: ServerResponse | undefined,
     body: Buffer,
-    onAccepted: (status: number) => void = () => {},
+    onAccepted: (status: number, reply?: unknown) => void = () => {},
+    /** Read the whole reply before `onAccepted` (a protocol command answers 200 with its own error). */
+    whole = false,
   ) =>
     new Promise<void>((resolve) => {
       const out = httpRequest(
@@ -145,9 +159,25 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
           port: upstream.port,
           method: req.method,
           path: req.url,
-          headers: { ...req.headers, host: upstream.host, "content-length": String(body.length) },
+          // The body goes whole: no chunked framing left on it for the kept-alive upstream socket.
+          headers: { ...withoutFraming(req.headers), host: upstream.host, "content-length": String(body.length) },
         },
         (response) => {
+          if (whole) {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => {
+              const text = Buffer.concat(chunks).toString("utf8");
+              onAccepted(response.statusCode ?? 502, parseJson(text));
+              if (res && !res.destroyed) {
+                res.writeHead(response.statusCode ?? 502, response.headers);
+                res.end(text);
+              }
+              resolve();
+            });
+            response.on("error", () => resolve());
+            return;
+          }
           onAccepted(response.statusCode ?? 502);
           if (res && !res.destroyed) {
             res.writeHead(response.statusCode ?? 502, response.headers);
@@ -170,15 +200,20 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const match = req.method === "POST" ? /^\/threads\/([^/]+)\/runs(\/stream|\/wait)?$/.exec(req.url ?? "") : null;
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const runMatch = req.method === "POST" ? /^\/threads\/([^/]+)\/runs(\/stream|\/wait)?$/.exec(path) : null;
+    // The protocol's resume (`@langchain/react`'s respond): recorded as the run it starts.
+    const commandMatch = req.method === "POST" ? /^\/threads\/([^/]+)\/commands$/.exec(path) : null;
     let json: Record<string, unknown> = {};
-    if (match) {
+    if (runMatch || commandMatch) {
       try {
         json = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
       } catch {
         json = {};
       }
     }
+    if (commandMatch) json = respondAsRun(json);
+    const match = runMatch ?? (commandMatch && isRecord(json.command) ? commandMatch : null);
     const resumes = match !== null && isRecord(json.command) && "resume" in json.command;
     const failure = resumes ? failures.shift() : undefined;
     if (failure?.type === "network-before") {
@@ -191,16 +226,18 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
       return;
     }
     // A run the server took (a 2xx): a refused one (422, a busy thread) received nothing.
-    const record = (status: number) => {
-      if (match && status >= 200 && status < 300) runs.push({ threadId: match[1] ?? "", body: json });
+    const record = (status: number, reply?: unknown) => {
+      // A command the protocol refused answers 200 with `{ type: "error" }`: it started nothing.
+      const refused = commandMatch !== null && !(isRecord(reply) && reply.type === "success");
+      if (match && status >= 200 && status < 300 && !refused) runs.push({ threadId: match[1] ?? "", body: json });
     };
     if (failure?.type === "network-after") {
       // The server gets the whole request and runs it; the page's connection drops at once.
       req.socket.destroy();
-      await forward(req, undefined, body, record);
+      await forward(req, undefined, body, record, commandMatch !== null);
       return;
     }
-    await forward(req, res, body, record);
+    await forward(req, res, body, record, commandMatch !== null);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -221,6 +258,31 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
         server.close(() => resolve());
       }),
   };
+}
+
+/** An `input.respond` command as the run it starts: `{ command: { resume: { [interruptId]: response } }, via }`. */
+function respondAsRun(command: Record<string, unknown>): Record<string, unknown> {
+  if (command.method !== "input.respond" || !isRecord(command.params)) return {};
+  const { params } = command;
+  const entries = Array.isArray(params.responses) ? params.responses : [params];
+  const resume: Record<string, unknown> = {};
+  for (const entry of entries) {
+    if (isRecord(entry) && typeof entry.interrupt_id === "string") resume[entry.interrupt_id] = entry.response;
+  }
+  return Object.keys(resume).length > 0 ? { command: { resume }, via: "respond" } : {};
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutFraming(headers: IncomingMessage["headers"]): IncomingMessage["headers"] {
+  const { "transfer-encoding": _, connection: __, ...rest } = headers;
+  return rest;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -72,6 +72,69 @@ describe("Approval", () => {
   });
 });
 
+describe("Approval with an edit step (LangChain's HITL review)", () => {
+  const editable = {
+    kind: "approval" as const,
+    toolName: "send_email",
+    input: { to: "ada@example.com", subject: "Hello" },
+    decisions: ["approve", "edit"] as ("approve" | "deny" | "edit")[],
+    edit: {
+      fields: [
+        { type: "email" as const, name: "to", label: "To", required: true, default: "ada@example.com" },
+        { type: "text" as const, name: "subject", label: "Subject", required: true, default: "Hello" },
+      ],
+    },
+  };
+
+  it("given Edit, changed fields and a double click on the run button, should send one edit with the values", async () => {
+    const { user, onSubmit } = renderWidget<ApprovalResponse>((handlers) => (
+      <Approval payload={editable} prompt="Send the email?" {...handlers} />
+    ));
+    // "deny" is not offered: no Deny button.
+    expect(screen.queryByRole("button", { name: "Deny" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    const subject = screen.getByLabelText(/Subject/);
+    expect(subject).toHaveValue("Hello");
+    await user.clear(subject);
+    await user.type(subject, "Hello again");
+    await user.dblClick(screen.getByRole("button", { name: "Run with these changes" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      decision: "edit",
+      input: { to: "ada@example.com", subject: "Hello again" },
+    });
+  });
+
+  it("given an emptied required field, should show the issue and send nothing; Back returns to the decisions", async () => {
+    const { user, onSubmit } = renderWidget<ApprovalResponse>((handlers) => (
+      <Approval payload={editable} prompt="Send the email?" {...handlers} />
+    ));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.clear(screen.getByLabelText(/Subject/));
+    await user.click(screen.getByRole("button", { name: "Run with these changes" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getAllByText(/Required/).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("button", { name: "Approve" })).toBeInTheDocument();
+  });
+
+  it("given an approval with changes, should show the edited receipt with the new values", () => {
+    renderWidget<ApprovalResponse>((handlers) => (
+      <Approval
+        payload={editable}
+        prompt="Send the email?"
+        status="approved"
+        answer={{ decision: "edit", input: { to: "ada@example.com", subject: "Hello again" } }}
+        {...handlers}
+      />
+    ));
+    expect(screen.getByText("Approved with changes")).toBeInTheDocument();
+    expect(screen.getByText("Hello again")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
+});
+
 describe("Approval with hostile tool input", () => {
   function deep(levels: number): Record<string, unknown> {
     let node: Record<string, unknown> = { leaf: "bottom" };

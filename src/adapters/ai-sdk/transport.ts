@@ -203,7 +203,9 @@ function hasUnrunApproval(messages: readonly UIMessage[]): boolean {
 function approvalResponse(id: string, answer: AnswerBody): { id: string; approved: boolean; reason?: string } {
   const decision = approvalDecision(answer);
   if (decision.decision === "approve") return { id, approved: true };
-  return decision.note ? { id, approved: false, reason: decision.note } : { id, approved: false };
+  // No AI SDK approval offers "edit" (the kind refuses it there); anything but approve denies.
+  const note = decision.decision === "deny" ? decision.note : undefined;
+  return note ? { id, approved: false, reason: note } : { id, approved: false };
 }
 
 function answerParts<M extends UIMessage>(

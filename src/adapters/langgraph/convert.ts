@@ -1,6 +1,8 @@
 import type { AnswerBody } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
-import type { ParkedRequestInit } from "../../core/model";
+import type { Outcome, ParkedRequestInit } from "../../core/model";
+import { approvalDecision } from "../../kinds/native";
+import { type HitlAction, hitlRequests, readHitlRequest } from "./hitl-request";
 
 /**
  * LangGraph thread state and run stream parts → ledger actions. A LangGraph node asks with
@@ -16,8 +18,11 @@ import type { ParkedRequestInit } from "../../core/model";
  *
  * The request: `kind` is the kit's hint `value.ui.kind` (`interruptFor` in `hitl-kit/server`
  * builds `{ ui, prompt }`); any other value — a plain string, someone else's object — parks with
- * kind "" so the fallback renders it (its prompt: the string, or `value.prompt`). Never `native`:
- * the graph's value is data, it cannot pass itself off as a real approval.
+ * kind "" so the fallback renders it (its prompt: the string, or `value.prompt`). The one value
+ * that parks as something the kit itself renders is LangChain's standard `HITLRequest` (the
+ * `humanInTheLoopMiddleware`'s tool review, see `hitl-request.ts`): one native approval per action,
+ * keyed `<interrupt id>/<index>`, all answered by the interrupt's one resume. Nothing else is
+ * `native`: a graph's own value cannot pass itself off as a real approval.
  *
  * How an interrupt that is gone ended: answered, if this page resumed it (with this page's
  * answer), or if the task that asked has a result or error, or went on to another question; else
@@ -50,6 +55,13 @@ export interface LangGraphConverter {
   state(state: unknown, context?: LangGraphStateContext): TransportAction | null;
   /** An interrupt this converter has seen (waiting or over). */
   interrupt(id: string): LangGraphInterrupt | undefined;
+  /**
+   * The interrupt a request belongs to: the request's own (its id is the interrupt id), or, for an
+   * action of a `HITLRequest`, the interrupt with the action (and its index).
+   */
+  owner(requestId: string): LangGraphRequestOwner | undefined;
+  /** The requests an interrupt parked, in order (one, or one per action of a `HITLRequest`). */
+  requestIds(interruptId: string): readonly string[];
   /** The interrupts waiting, as of the last state or part. */
   open(): readonly LangGraphInterrupt[];
 }
@@ -73,6 +85,12 @@ export interface LangGraphInterrupt {
   readonly checkpointId: string | undefined;
 }
 
+export interface LangGraphRequestOwner {
+  readonly interrupt: LangGraphInterrupt;
+  /** For an action of a `HITLRequest`: which one, and the action with its review config. */
+  readonly action?: { readonly index: number; readonly of: readonly HitlAction[] };
+}
+
 /** Longest prompt taken from an interrupt value (the rest is cut). */
 export const MAX_INTERRUPT_PROMPT_LENGTH = 2_000;
 
@@ -80,6 +98,9 @@ export function createLangGraphConverter(): LangGraphConverter {
   const open = new Map<string, LangGraphInterrupt>();
   const over = new Map<string, LangGraphInterrupt>();
   const reported = new Set<string>();
+  /** The requests of each interrupt seen, and the owner of each request. */
+  const parked = new Map<string, readonly string[]>();
+  const owners = new Map<string, { interruptId: string; action?: { index: number; of: readonly HitlAction[] } }>();
 
   const park = (found: readonly LangGraphInterrupt[], changes: LedgerChange[]) => {
     for (const interrupt of found) {
@@ -87,11 +108,27 @@ export function createLangGraphConverter(): LangGraphConverter {
       const known = open.get(interrupt.id);
       // A state read knows more than a stream part (the task, the checkpoint): keep the most.
       open.set(interrupt.id, known ? merge(known, interrupt) : interrupt);
-      if (!known) changes.push({ type: "requested", request: requestFromInterrupt(interrupt) });
+      if (known) continue;
+      const actions = readHitlRequest(interrupt.value);
+      const requests = actions
+        ? hitlRequests(interrupt, actions, MAX_INTERRUPT_PROMPT_LENGTH)
+        : [requestFromInterrupt(interrupt)];
+      parked.set(
+        interrupt.id,
+        requests.map((request) => request.requestId),
+      );
+      requests.forEach((request, index) => {
+        owners.set(request.requestId, {
+          interruptId: interrupt.id,
+          ...(actions ? { action: { index, of: actions } } : {}),
+        });
+        changes.push({ type: "requested", request });
+      });
     }
   };
   const action = (changes: LedgerChange[]): TransportAction | null =>
     changes.length > 0 ? { type: "transport", changes } : null;
+  const requestIds = (interruptId: string) => parked.get(interruptId) ?? [interruptId];
 
   return {
     chunk(part) {
@@ -114,7 +151,7 @@ export function createLangGraphConverter(): LangGraphConverter {
       if (!read.ok) return [];
       const checkpoints = new Set<string>();
       for (const [id, interrupt] of open) {
-        if (read.pending.has(id) || resumed?.has(id)) continue;
+        if (read.pending.has(id) || requestIds(id).some((requestId) => resumed?.has(requestId))) continue;
         if (interrupt.taskId !== undefined && read.tasks.has(interrupt.taskId)) continue;
         if (interrupt.checkpointId !== undefined && interrupt.checkpointId !== read.checkpointId) {
           checkpoints.add(interrupt.checkpointId);
@@ -141,14 +178,29 @@ export function createLangGraphConverter(): LangGraphConverter {
         if (read.pending.has(id)) continue;
         open.delete(id);
         over.set(id, interrupt);
-        changes.push(resolution(interrupt, read, context));
+        for (const requestId of requestIds(id)) {
+          changes.push(
+            resolution(interrupt, requestId, owners.has(requestId) && isNative(owners, requestId), read, context),
+          );
+        }
       }
       park([...read.pending.values()], changes);
       return action(changes);
     },
     interrupt: (id) => open.get(id) ?? over.get(id),
+    owner(requestId) {
+      const owner = owners.get(requestId);
+      const interrupt = owner && (open.get(owner.interruptId) ?? over.get(owner.interruptId));
+      if (!owner || !interrupt) return undefined;
+      return owner.action ? { interrupt, action: owner.action } : { interrupt };
+    },
+    requestIds,
     open: () => [...open.values()],
   };
+}
+
+function isNative(owners: ReadonlyMap<string, { action?: unknown }>, requestId: string): boolean {
+  return owners.get(requestId)?.action !== undefined;
 }
 
 /** The interrupts waiting in a thread state (`client.threads.getState`), in task order. Never throws. */
@@ -250,16 +302,23 @@ function readInterrupt(raw: unknown, where: Omit<LangGraphInterrupt, "id" | "val
   return { ...where, namespace: where.namespace || namespace, id: raw.id, value: raw.value };
 }
 
-/** How an interrupt no longer waiting ended. */
+/** How one request of an interrupt no longer waiting ended. */
 function resolution(
   interrupt: LangGraphInterrupt,
+  requestId: string,
+  approval: boolean,
   current: Extract<ReadState, { ok: true }>,
   context: LangGraphStateContext,
 ): LedgerChange {
-  const requestId = interrupt.id;
   const mine = context.resumed?.get(requestId);
   if (mine !== undefined) {
-    return { type: "resolved", requestId, outcome: "answered", response: mine, authoritative: true };
+    return {
+      type: "resolved",
+      requestId,
+      outcome: approval ? decided(mine) : "answered",
+      response: mine,
+      authoritative: true,
+    };
   }
   const ended = taskEnding(interrupt, current) ?? askedEnding(interrupt, context.asked);
   if (ended === undefined) {
@@ -267,6 +326,11 @@ function resolution(
     return { type: "resolved", requestId, outcome: "answered", authoritative: false };
   }
   return { type: "resolved", requestId, outcome: ended, authoritative: true };
+}
+
+/** An approval this page decided: approved (as is, or edited) or denied. */
+function decided(answer: AnswerBody): Outcome {
+  return approvalDecision(answer).decision === "deny" ? "denied" : "approved";
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "../../core/transport";
 import { toToolOutput } from "../tool-output";
 import { createLangGraphConverter, isKitInterrupt, type LangGraphInterrupt } from "./convert";
+import { DisallowedDecisionError, type HitlAction, hitlDecision } from "./hitl-request";
 
 /**
  * The slice of `@langchain/langgraph-sdk`'s `Client` the transport uses (structural: pass a
@@ -47,7 +48,8 @@ export interface LangGraphTransportOptions {
   readonly client: LangGraphClientLike;
   /** The assistant (or graph id) that runs on the thread. */
   readonly assistantId: string;
-  readonly threadId: string;
+  /** The thread; `null` while there is none yet (a page before its first run): nothing waits then. */
+  readonly threadId: string | null;
   /**
    * How interrupts pending at once (parallel branches, `Send` fan-out) resume:
    * - `"together"` (default): an answer waits (its request shows as being sent) until every
@@ -97,6 +99,18 @@ export interface LangGraphTransport extends HitlTransport {
   observe<P extends LangGraphStreamPart>(stream: AsyncIterable<P>): AsyncIterable<P>;
   /** Stops following the thread now (the client follows it again when it next connects). */
   close(): void;
+  /**
+   * What a UI binding shows of the thread (`useStream()`, see `useLangGraphHitl`): `interrupts`
+   * it saw stream by (`{ id, value }`, parked at once, like a run's parts), and whether a run is
+   * streaming (`busy`: polling and resuming wait for it; the thread is read again once it ends).
+   */
+  sync(view: LangGraphView): void;
+}
+
+/** See `LangGraphTransport.sync`. */
+export interface LangGraphView {
+  readonly interrupts?: readonly unknown[];
+  readonly busy?: boolean;
 }
 
 /**
@@ -111,7 +125,9 @@ export interface LangGraphTransport extends HitlTransport {
  *   adds) and refuses to share the thread (`multitaskStrategy: "reject"`): a server that
  *   refuses because another device resumed first settles the answer as answered elsewhere;
  * - an interrupt this transport resumed is never resumed by it again;
- * - parallel interrupts resume together, in one run, by default (see `resume`).
+ * - parallel interrupts resume together, in one run, by default (see `resume`);
+ * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
+ *   resumes once, with `{ decisions }` in action order, when every action has its decision.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
  * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
  */
@@ -133,7 +149,12 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   /** Runs of this transport (or observed app runs) streaming: polling waits for them. */
   let running = 0;
+  /** A run the UI binding follows is streaming (`sync({ busy })`). */
+  let busy = false;
+  const idle = () => running === 0 && !busy;
   let ended = false;
+  /** The thread was there at least once (a 404 after that: it was deleted). */
+  let found = false;
 
   const deliver = (action: TransportAction | null) => {
     if (action?.type === "transport") {
@@ -154,6 +175,10 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       const seen = generation;
       let current: unknown;
       const asked = new Map<string, unknown>();
+      if (threadId === null) {
+        state.setConnection("live");
+        return READ;
+      }
       try {
         current = await client.threads.getState(threadId);
         for (const checkpoint of convert.needs(current, resumed)) {
@@ -161,9 +186,11 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         }
       } catch (error) {
         if (statusOf(error) === 404) {
-          // The thread is gone: whatever it was waiting on is over.
-          if (!ended) deliver({ type: "transport", changes: [{ type: "session-ended" }] });
-          ended = true;
+          // The thread is gone: whatever it was waiting on is over. A thread this transport never
+          // read yet may not be there YET (a client that names its thread before its first run
+          // creates it, as @langchain/react does): nothing waits on it.
+          if (found && !ended) deliver({ type: "transport", changes: [{ type: "session-ended" }] });
+          ended ||= found;
           state.setConnection("live");
           return READ;
         }
@@ -171,6 +198,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         report(error);
         return { ok: false, error };
       }
+      found = true;
       // A stream part parked something while this read was under way: the state may be older.
       if (seen !== generation && attempt < 5) continue;
       deliver(convert.state(current, { asked, resumed }));
@@ -202,8 +230,8 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     pollTimer = setTimeout(async () => {
       pollTimer = undefined;
       if (closed) return;
-      if (running === 0) await refresh();
-      if (running === 0) flush();
+      if (idle()) await refresh();
+      if (idle()) flush();
       poll();
     }, pollMs);
   };
@@ -260,10 +288,11 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   /** Resumes with the answers held, when the policy says so; one flush at a time. */
   const flush = () => {
     if (held.size === 0) return;
-    if (flushing || running > 0) {
+    if (flushing || !idle()) {
       dirty = true;
       return;
     }
+    if (Date.now() < heldUntil) return; // holdAgain's timer flushes then
     flushing = true;
     dirty = false;
     void flushOnce()
@@ -288,18 +317,32 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     const waiting = new Set(convert.open().map((interrupt) => interrupt.id));
     // Answers to interrupts no longer waiting never go: settled elsewhere, or withdrawn.
     settleHeld(
-      [...held.values()].filter((answer) => !waiting.has(answer.id)),
+      [...held.values()].filter((answer) => !waiting.has(answer.interruptId)),
       (answer) => (endings.get(answer.id) === "answered" ? ANSWERED_ELSEWHERE : ACCEPTED),
     );
-    const batch = [...held.values()];
+    // An interrupt resumes once every request it parked has its answer (a HITLRequest's actions).
+    const complete = (interruptId: string) => convert.requestIds(interruptId).every((id) => held.has(id));
+    const batch = [...held.values()].filter((answer) => complete(answer.interruptId));
     if (batch.length === 0) return;
-    if (policy === "together" && [...waiting].some((id) => !held.has(id))) return; // the rest are not answered yet
+    if (policy === "together" && [...waiting].some((id) => !complete(id))) return; // the rest are not answered yet
     for (const answer of batch) held.delete(answer.id);
     await resumeWith(batch);
   };
 
+  /** `{ [interruptId]: value }`: a request's own value, or a HITLRequest's `{ decisions }` in action order. */
+  const resumeMap = (batch: readonly Held[]): Record<string, unknown> => {
+    const byId = new Map(batch.map((answer) => [answer.id, answer]));
+    const resume: Record<string, unknown> = {};
+    for (const { interruptId, hitl } of batch) {
+      if (interruptId in resume) continue;
+      const answers = convert.requestIds(interruptId).map((id) => byId.get(id)?.wire);
+      resume[interruptId] = hitl ? { decisions: answers } : answers[0];
+    }
+    return resume;
+  };
+
   const resumeWith = async (batch: readonly Held[]) => {
-    const resume = Object.fromEntries(batch.map((answer) => [answer.id, answer.wire]));
+    const resume = resumeMap(batch);
     const payload: LangGraphRunPayload = {
       ...options.runPayload?.(),
       command: { resume },
@@ -311,7 +354,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     let parts: AsyncIterator<LangGraphStreamPart>;
     let first: LangGraphStreamPart | undefined;
     try {
-      parts = client.runs.stream(threadId, assistantId, payload)[Symbol.asyncIterator]();
+      parts = client.runs.stream(threadId ?? "", assistantId, payload)[Symbol.asyncIterator]();
       // The run exists once its first part (`metadata`) arrives; the next one says whether the
       // graph took the resume (a strict server refuses an interrupt already answered at once).
       for (let next = await parts.next(); !next.done; next = await parts.next()) {
@@ -351,10 +394,14 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   };
 
   let busyAttempts = 0;
+  /** Answers held again after a refusal wait this long before they go again (polls included). */
+  let heldUntil = 0;
   const holdAgain = (batch: readonly Held[]) => {
     for (const answer of batch) held.set(answer.id, answer);
     busyAttempts += 1;
-    setTimeout(flush, Math.min(250 * 2 ** (busyAttempts - 1), 4000));
+    const delay = Math.min(250 * 2 ** (busyAttempts - 1), 4000);
+    heldUntil = Date.now() + delay;
+    setTimeout(flush, delay);
   };
 
   const settleHeld = (answers: readonly Held[], outcome: (answer: Held) => SendOutcome) => {
@@ -374,7 +421,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   }
 
   return {
-    sessionKey: `langgraph:${threadId}`,
+    sessionKey: `langgraph:${threadId ?? "pending"}`,
     connection: state.connection,
     connect(sink) {
       const stop = events.connect(sink);
@@ -389,6 +436,14 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     refresh,
     observe: <P extends LangGraphStreamPart>(stream: AsyncIterable<P>) => follows(stream[Symbol.asyncIterator]()),
     close,
+    sync(view) {
+      if (view.interrupts) part({ event: "values", data: { __interrupt__: view.interrupts } });
+      const was = busy;
+      busy = view.busy === true;
+      // A run the binding followed just ended: what it asked or settled is in the thread now (a
+      // resume of this transport's own reads the thread itself once it knows how it went).
+      if (was && !busy && running === 0) void refresh().then(flush);
+    },
     send({ requestId, answer }: TransportAnswer): Promise<SendOutcome> {
       if (resumed.has(requestId)) {
         return Promise.reject(new HitlTransportError("This page already resumed the graph for it.", "unconfirmed"));
@@ -396,9 +451,22 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       if (held.has(requestId)) {
         return Promise.reject(new HitlTransportError("An answer to it is already on its way.", "unconfirmed"));
       }
-      const interrupt = convert.interrupt(requestId);
+      const owner = convert.owner(requestId);
+      const action = owner?.action;
+      let wire: unknown;
+      try {
+        wire = action
+          ? hitlDecision(action.of[action.index] as HitlAction, answer)
+          : resumeValue(answer, owner?.interrupt);
+      } catch (error) {
+        // A decision the action's review does not allow: the middleware would fail the run; nothing goes.
+        if (error instanceof DisallowedDecisionError)
+          return Promise.reject(new HitlTransportError(error.message, "rejected"));
+        throw error;
+      }
+      const interruptId = owner?.interrupt.id ?? requestId;
       return new Promise<SendOutcome>((resolve, reject) => {
-        held.set(requestId, { id: requestId, answer, wire: resumeValue(answer, interrupt), resolve, reject });
+        held.set(requestId, { id: requestId, interruptId, hitl: action !== undefined, answer, wire, resolve, reject });
         queueMicrotask(flush);
       });
     },
@@ -409,7 +477,12 @@ type ReadResult = { readonly ok: true } | { readonly ok: false; readonly error: 
 const READ: ReadResult = { ok: true };
 
 interface Held {
+  /** The request's id. */
   readonly id: string;
+  /** The interrupt it answers (the same id, but for an action of a HITLRequest). */
+  readonly interruptId: string;
+  /** An action of a HITLRequest: `wire` is its decision, sent with the others in `{ decisions }`. */
+  readonly hitl: boolean;
   readonly answer: AnswerBody;
   readonly wire: unknown;
   resolve(outcome: SendOutcome): void;
@@ -463,8 +536,19 @@ export {
   isKitInterrupt,
   type LangGraphConverter,
   type LangGraphInterrupt,
+  type LangGraphRequestOwner,
   type LangGraphStateContext,
   MAX_INTERRUPT_PROMPT_LENGTH,
   pendingInterrupts,
   requestFromInterrupt,
 } from "./convert";
+export {
+  DisallowedDecisionError,
+  type HitlAction,
+  type HitlDecisionType,
+  hitlDecision,
+  hitlRequestId,
+  hitlRequests,
+  MAX_HITL_ACTIONS,
+  readHitlRequest,
+} from "./hitl-request";

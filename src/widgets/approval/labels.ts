@@ -6,5 +6,11 @@ export const approvalLabels = {
   note: "Note for the agent (optional)",
   toolHeading: "The agent wants to run",
   inputHeading: "With",
+  /** LangChain HITL's "edit": change the input, then run it. */
+  edit: "Edit",
+  editHeading: "Change the input, then run it",
+  editConfirm: "Run with these changes",
+  editBack: "Back",
+  receiptEdited: "Approved with changes",
 };
 export type ApprovalLabels = typeof approvalLabels;

@@ -1,0 +1,240 @@
+import type { AnswerBody } from "../../core/answer";
+import type { ParkedRequestInit } from "../../core/model";
+import type { FormField, FormValues } from "../../kinds/form";
+import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import { type ApprovalDecisionName, approvalDecision } from "../../kinds/native";
+import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../mcp/form-schema";
+
+/**
+ * LangChain's standard human-in-the-loop interrupt (`humanInTheLoopMiddleware` in `langchain`,
+ * Python's `HumanInTheLoopMiddleware`): one interrupt whose value is a `HITLRequest` —
+ *
+ *   { actionRequests: [{ name, args, description? }],
+ *     reviewConfigs: [{ actionName, allowedDecisions: ("approve" | "edit" | "reject")[], argsSchema? }] }
+ *
+ * (or the same in snake_case, as a Python server sends it) — resumed ONCE with a `HITLResponse`,
+ * `{ decisions: [...] }`, one decision per action, in the order of `actionRequests`.
+ *
+ * Each action parks as the kit's native approval (the tool and its args, Approve / Deny, and Edit
+ * where "edit" is allowed: its args as a form — from `argsSchema` when it is a flat JSON schema the
+ * form can show, else from the args' own primitive values). The transport holds the decisions until
+ * every action of the interrupt has one, then resumes the interrupt once with all of them. A
+ * decision the review config does not allow is never sent (the middleware would fail the run).
+ */
+
+export type HitlDecisionType = "approve" | "edit" | "reject";
+
+/** One action of a `HITLRequest`, read with its review config. */
+export interface HitlAction {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly description?: string;
+  readonly allowed: readonly HitlDecisionType[];
+  /** The edit step's fields (when "edit" is allowed and some arg can be shown as a field). */
+  readonly fields?: readonly FormField[];
+  /** Where `fields` came from `argsSchema`: how to turn the form's values back into args. */
+  readonly schema?: Extract<SchemaReading, { ok: true }>;
+  /** Whether the request was written in snake_case (a Python server): answered the same way. */
+  readonly snake: boolean;
+}
+
+/** Actions in one HITL interrupt that the kit shows; a longer list falls back to text. */
+export const MAX_HITL_ACTIONS = 100;
+
+const DECISIONS: readonly HitlDecisionType[] = ["approve", "edit", "reject"];
+
+/**
+ * The actions of a `HITLRequest` interrupt value, or `undefined` when the value is not one the kit
+ * can answer safely (not that shape, an action without a review config, no decision allowed).
+ */
+export function readHitlRequest(value: unknown): readonly HitlAction[] | undefined {
+  if (!isRecord(value)) return undefined;
+  const snake = !("actionRequests" in value) && "action_requests" in value;
+  const requests = value.actionRequests ?? value.action_requests;
+  const configs = value.reviewConfigs ?? value.review_configs;
+  if (!Array.isArray(requests) || !Array.isArray(configs)) return undefined;
+  if (requests.length === 0 || requests.length > MAX_HITL_ACTIONS) return undefined;
+  const actions: HitlAction[] = [];
+  for (const [index, raw] of requests.entries()) {
+    if (!isRecord(raw)) return undefined;
+    const name = raw.name ?? raw.action_name ?? raw.action;
+    const args = raw.args ?? raw.arguments;
+    if (typeof name !== "string" || name === "" || !isRecord(args)) return undefined;
+    const config = configFor(configs, index, name);
+    if (!config) return undefined;
+    const allowedRaw = config.allowedDecisions ?? config.allowed_decisions;
+    if (!Array.isArray(allowedRaw)) return undefined;
+    const allowed = DECISIONS.filter((decision) => allowedRaw.includes(decision));
+    if (allowed.length === 0) return undefined;
+    const argsSchema = config.argsSchema ?? config.args_schema;
+    const edit = allowed.includes("edit") ? editStep(args, argsSchema) : undefined;
+    actions.push({
+      name,
+      args,
+      ...(typeof raw.description === "string" ? { description: raw.description } : {}),
+      // "edit" with nothing to show as a field is not offered (the person cannot edit it here).
+      allowed: edit ? allowed : allowed.filter((decision) => decision !== "edit"),
+      ...edit,
+      snake,
+    });
+    if (actions.at(-1)?.allowed.length === 0) return undefined;
+  }
+  return actions;
+}
+
+/** The review config of action `index`: the one at the same index when it names the action, else the first that does. */
+function configFor(configs: readonly unknown[], index: number, name: string): Record<string, unknown> | undefined {
+  const named = (config: unknown): config is Record<string, unknown> =>
+    isRecord(config) && (config.actionName ?? config.action_name) === name;
+  const same = configs[index];
+  return named(same) ? same : configs.find(named);
+}
+
+/** The parked requests for a HITL interrupt: one native approval per action, keyed `<interrupt id>/<index>`. */
+export function hitlRequests(
+  interrupt: { readonly id: string },
+  actions: readonly HitlAction[],
+  maxPrompt: number,
+): ParkedRequestInit[] {
+  return actions.map((action, index) => {
+    const decisions: ApprovalDecisionName[] = action.allowed.map((decision) =>
+      decision === "reject" ? "deny" : decision,
+    );
+    return {
+      requestId: hitlRequestId(interrupt.id, index),
+      callId: interrupt.id,
+      toolName: action.name,
+      prompt: (action.description ?? `Run ${action.name}?`).slice(0, maxPrompt),
+      kind: "approval",
+      native: true,
+      payload: {
+        kind: "approval",
+        toolName: action.name,
+        input: action.args,
+        decisions,
+        ...(action.fields ? { edit: { fields: action.fields } } : {}),
+      },
+    };
+  });
+}
+
+export function hitlRequestId(interruptId: string, index: number): string {
+  return `${interruptId}/${index}`;
+}
+
+/** A decision the action does not allow, asked for anyway: nothing is sent. */
+export class DisallowedDecisionError extends Error {
+  override readonly name = "DisallowedDecisionError";
+}
+
+/**
+ * The `HITLResponse` decision for one action's answer (an approval's decision): approve, reject
+ * (with the deny's note as its `message`) or edit (the action with the edited args). Throws
+ * `DisallowedDecisionError` for a decision the action's review config does not allow.
+ */
+export function hitlDecision(action: HitlAction, answer: AnswerBody): Record<string, unknown> {
+  const decision = approvalDecision(answer);
+  const type: HitlDecisionType = decision.decision === "deny" ? "reject" : decision.decision;
+  if (!action.allowed.includes(type)) {
+    throw new DisallowedDecisionError(`"${type}" is not allowed for ${action.name}: ${action.allowed.join(", ")} only`);
+  }
+  switch (decision.decision) {
+    case "approve":
+      return { type: "approve" };
+    case "deny":
+      return decision.note ? { type: "reject", message: decision.note } : { type: "reject" };
+    case "edit": {
+      const edited = { name: action.name, args: editedArgs(action, decision.input) };
+      return action.snake ? { type: "edit", edited_action: edited } : { type: "edit", editedAction: edited };
+    }
+    default:
+      return decision satisfies never;
+  }
+}
+
+// ─── the edit step ───────────────────────────────────────────────────────────────────────────────
+
+function editStep(
+  args: Readonly<Record<string, unknown>>,
+  argsSchema: unknown,
+): Pick<HitlAction, "fields" | "schema"> | undefined {
+  const schema = readArgsSchema(argsSchema);
+  if (schema) {
+    const fields = toFormFields(schema.properties).map((field) => prefilled(field, args[field.name]));
+    return { fields, schema };
+  }
+  const fields = Object.entries(args).flatMap(([name, value]) => inferredField(name, value));
+  return fields.length > 0 ? { fields } : undefined;
+}
+
+/** `argsSchema` as the form reads it (`additionalProperties` says nothing the form does not keep to). */
+function readArgsSchema(argsSchema: unknown): Extract<SchemaReading, { ok: true }> | undefined {
+  if (!isRecord(argsSchema)) return undefined;
+  const { additionalProperties: _, ...schema } = argsSchema;
+  const reading = readRequestedSchema(schema);
+  return reading.ok ? reading : undefined;
+}
+
+const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
+
+/** A field for an arg of a primitive value (text, number, checkbox); other args are kept as they are. */
+function inferredField(name: string, value: unknown): FormField[] {
+  if (!NAME.test(name)) return [];
+  const base = { name, label: name };
+  if (typeof value === "string" && value.length <= MAX_TEXT_LENGTH) {
+    const long = value.length > 80 || value.includes("\n");
+    return [{ type: long ? "textarea" : "text", ...base, required: value !== "", default: value }];
+  }
+  if (typeof value === "number" && Number.isFinite(value)) {
+    return [{ type: "number", ...base, required: true, default: value }];
+  }
+  if (typeof value === "boolean") return [{ type: "checkbox", ...base, required: false, default: value }];
+  return [];
+}
+
+/** A schema field, prefilled with the arg's current value where it fits the field. */
+function prefilled(field: FormField, value: unknown): FormField {
+  switch (field.type) {
+    case "text":
+    case "textarea":
+    case "email":
+    case "url":
+    case "date":
+      return typeof value === "string" && value.length <= MAX_TEXT_LENGTH ? { ...field, default: value } : field;
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? { ...field, default: value } : field;
+    case "checkbox":
+      return typeof value === "boolean" ? { ...field, default: value } : field;
+    case "select":
+      return typeof value === "string" && field.options.some((o) => o.value === value)
+        ? { ...field, default: value }
+        : field;
+    case "multiselect":
+      return Array.isArray(value) && value.every((v) => field.options.some((o) => o.value === v))
+        ? { ...field, default: value as string[] }
+        : field;
+    default:
+      return field satisfies never;
+  }
+}
+
+/** The action's args with the edit step's values: typed by `argsSchema` where it had one. */
+function editedArgs(action: HitlAction, values: FormValues): Record<string, unknown> {
+  if (action.schema) {
+    // The schema's properties come from the form (an emptied optional one is left out); the rest stay.
+    const asked = new Set(action.schema.properties.map((property) => property.name));
+    const kept = Object.fromEntries(Object.entries(action.args).filter(([name]) => !asked.has(name)));
+    return { ...kept, ...toContent(action.schema.properties, values) };
+  }
+  const args: Record<string, unknown> = { ...action.args };
+  for (const field of action.fields ?? []) {
+    if (!Object.hasOwn(values, field.name)) continue;
+    const value = values[field.name];
+    args[field.name] = field.type === "text" || field.type === "textarea" ? (value ?? "") : value;
+  }
+  return args;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,270 @@
+// @vitest-environment node
+import { Client } from "@langchain/langgraph-sdk";
+import { readHitlRequest } from "../../src/adapters/langgraph/hitl-request";
+import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
+import { createHitlClient, type HitlClient } from "../../src/core/client";
+import { selectRequests } from "../../src/core/ledger";
+import type { ParkedRequest } from "../../src/core/model";
+import { builtInKinds } from "../../src/kinds";
+import type { Received } from "../support/langgraph-graphs";
+import {
+  type LangGraphProxy,
+  type LangGraphTestServer,
+  startLangGraphProxy,
+  startLangGraphServer,
+} from "../support/langgraph-server";
+
+/**
+ * LangChain's standard HITL interrupt (`HITLRequest`, what `humanInTheLoopMiddleware` asks with)
+ * through the LangGraph adapter, on a REAL LangGraph API server whose `review` graph reads the
+ * `HITLResponse` the way the middleware does: one native approval per action, one resume per
+ * interrupt with `{ decisions }` in action order, a decision the review does not allow never sent.
+ */
+
+let server: LangGraphTestServer;
+let proxy: LangGraphProxy;
+let direct: Client;
+
+beforeAll(async () => {
+  server = await startLangGraphServer();
+  proxy = await startLangGraphProxy(server.url);
+  direct = new Client({ apiUrl: server.url });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+});
+
+const emailSchema = {
+  type: "object",
+  properties: {
+    to: { type: "string", format: "email", title: "To" },
+    subject: { type: "string", title: "Subject", maxLength: 200 },
+    urgent: { type: "boolean", title: "Urgent" },
+  },
+  required: ["to", "subject"],
+  additionalProperties: false,
+};
+
+const actions = [
+  {
+    name: "send_email",
+    args: { to: "ada@example.com", subject: "Hello", urgent: false, attachments: ["a.pdf"] },
+    description: "Send this email?",
+    allowedDecisions: ["approve", "edit", "reject"],
+    argsSchema: emailSchema,
+  },
+  { name: "delete_file", args: { path: "notes/old.md" }, allowedDecisions: ["approve", "reject"] },
+];
+
+async function startReview(input: Record<string, unknown>) {
+  const thread = await direct.threads.create();
+  for await (const _ of direct.runs.stream(thread.thread_id, "review", { input })) {
+    // until it interrupts
+  }
+  return thread.thread_id;
+}
+
+interface Page {
+  readonly client: HitlClient;
+  requests(): readonly ParkedRequest[];
+  request(id: string): ParkedRequest | undefined;
+  close(): void;
+}
+
+async function openPage(threadId: string): Promise<Page> {
+  const transport = createLangGraphTransport({
+    client: new Client({ apiUrl: proxy.url }),
+    assistantId: "review",
+    threadId,
+    pollIntervalMs: 50,
+  });
+  await transport.refresh();
+  const client = createHitlClient({ transport, kinds: Object.values(builtInKinds) });
+  const unmount = client.mount();
+  return {
+    client,
+    requests: () => selectRequests(client.store.getSnapshot()),
+    request: (id) => client.getRequest(id),
+    close: () => {
+      unmount();
+      transport.close();
+    },
+  };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function received(threadId: string): Promise<Received[]> {
+  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
+  return state.values.received ?? [];
+}
+
+async function idle(threadId: string) {
+  await until(async () => (await direct.threads.get(threadId)).status !== "busy", "the thread to be idle");
+}
+
+const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
+
+describe("a LangChain HITLRequest through the LangGraph adapter", () => {
+  it("given two actions, should park one approval each, hold the first decision, and resume ONCE with both in order", async () => {
+    const threadId = await startReview({ label: "two", actions });
+    const page = await openPage(threadId);
+    const requests = page.requests();
+    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    expect(requests.map((r) => [r.requestId, r.kind, r.native, r.toolName, r.prompt])).toEqual([
+      [`${interruptId}/0`, "approval", true, "send_email", "Send this email?"],
+      [`${interruptId}/1`, "approval", true, "delete_file", "Run delete_file?"],
+    ]);
+    expect(requests[0]?.payload).toMatchObject({
+      toolName: "send_email",
+      input: actions[0]?.args,
+      decisions: ["approve", "edit", "deny"],
+      edit: {
+        fields: [
+          { type: "email", name: "to", label: "To", required: true, default: "ada@example.com" },
+          { type: "text", name: "subject", label: "Subject", required: true, maxLength: 200, default: "Hello" },
+          { type: "checkbox", name: "urgent", label: "Urgent", required: false, default: false },
+        ],
+      },
+    });
+    expect(requests[1]?.payload).toEqual({
+      kind: "approval",
+      toolName: "delete_file",
+      input: { path: "notes/old.md" },
+      decisions: ["approve", "deny"],
+    });
+    const [email, file] = requests.map((r) => r.requestId) as [string, string];
+    const edit = { decision: "edit", input: { to: "bob@example.com", subject: "Hello", urgent: true } };
+    expect(page.client.answer(email, { type: "value", value: edit }).status).toBe("sent");
+    expect(page.client.answer(email, { type: "value", value: { decision: "approve" } }).status).toBe(
+      "already-answered",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(resumesOn(threadId)).toEqual([]); // held until the other action has its decision
+    expect(page.client.answer(file, { type: "declined", reason: "keep it" }).status).toBe("sent");
+    await until(
+      () => page.request(email)?.state === "settled" && page.request(file)?.state === "settled",
+      "both to settle",
+    );
+    expect(page.request(email)).toMatchObject({ outcome: "approved", resolution: { type: "value", value: edit } });
+    expect(page.request(file)).toMatchObject({ outcome: "denied" });
+    await idle(threadId);
+    const decisions = [
+      {
+        type: "edit",
+        // The schema's fields from the form, typed; the args it has no field for are kept.
+        editedAction: {
+          name: "send_email",
+          args: { attachments: ["a.pdf"], to: "bob@example.com", subject: "Hello", urgent: true },
+        },
+      },
+      { type: "reject", message: "keep it" },
+    ];
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [interruptId]: { decisions } } }]);
+    expect((await received(threadId)).map((r) => r.value)).toEqual(decisions);
+    page.close();
+  });
+
+  it("given a decline where the review allows no reject, should send nothing and leave the approval open with the error", async () => {
+    const threadId = await startReview({
+      label: "no-reject",
+      actions: [{ name: "publish", args: { draft: 7 }, allowedDecisions: ["approve"] }],
+    });
+    const page = await openPage(threadId);
+    const [request] = page.requests();
+    const id = request?.requestId ?? "";
+    expect(request?.payload).toMatchObject({ decisions: ["approve"] });
+    // The kind refuses the decision outright; a decline (which every widget can send) the transport refuses.
+    expect(page.client.answer(id, { type: "value", value: { decision: "deny" } }).status).toBe("refused");
+    expect(page.client.answer(id, { type: "declined" }).status).toBe("sent");
+    await until(() => page.request(id)?.state === "open" && page.request(id)?.error !== undefined, "the refusal");
+    expect(page.request(id)?.error).toMatchObject({ kind: "rejected" });
+    expect(resumesOn(threadId)).toEqual([]);
+    expect(page.client.answer(id, { type: "value", value: { decision: "approve" } }).status).toBe("sent");
+    await until(() => page.request(id)?.state === "settled", "the approval to settle");
+    await idle(threadId);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    page.close();
+  });
+
+  it("given a request in snake_case (a Python server) and an edit of inferred fields, should answer in snake_case", async () => {
+    const threadId = await startReview({
+      label: "snake",
+      snake: true,
+      actions: [{ name: "rename", args: { from: "a.txt", to: "b.txt", meta: { x: 1 } }, allowedDecisions: ["edit"] }],
+    });
+    const page = await openPage(threadId);
+    const [request] = page.requests();
+    expect(request?.payload).toMatchObject({
+      decisions: ["edit"],
+      edit: {
+        fields: [
+          { type: "text", name: "from", required: true, default: "a.txt" },
+          { type: "text", name: "to", required: true, default: "b.txt" },
+        ],
+      },
+    });
+    page.client.answer(request?.requestId ?? "", {
+      type: "value",
+      value: { decision: "edit", input: { from: "a.txt", to: "c.txt" } },
+    });
+    await until(() => page.request(request?.requestId ?? "")?.state === "settled", "the edit to settle");
+    await idle(threadId);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([
+      { type: "edit", edited_action: { name: "rename", args: { from: "a.txt", to: "c.txt", meta: { x: 1 } } } },
+    ]);
+    page.close();
+  });
+});
+
+describe("readHitlRequest", () => {
+  it("given values that are not a HITLRequest the kit can answer, should not read them as one", () => {
+    expect(readHitlRequest({ actionRequests: [], reviewConfigs: [] })).toBeUndefined();
+    expect(
+      readHitlRequest({
+        actionRequests: [{ name: "a", args: {} }],
+        reviewConfigs: [{ actionName: "b", allowedDecisions: ["approve"] }],
+      }),
+    ).toBeUndefined();
+    expect(
+      readHitlRequest({
+        actionRequests: [{ name: "a", args: {} }],
+        reviewConfigs: [{ actionName: "a", allowedDecisions: ["maybe"] }],
+      }),
+    ).toBeUndefined();
+    expect(readHitlRequest({ actionRequests: [{ name: "a", args: "x" }], reviewConfigs: [] })).toBeUndefined();
+    expect(readHitlRequest("approve?")).toBeUndefined();
+  });
+
+  it("given edit allowed on args with nothing to show as a field, should not offer edit", () => {
+    const [action] =
+      readHitlRequest({
+        actionRequests: [{ name: "a", args: { nested: { x: 1 } } }],
+        reviewConfigs: [{ actionName: "a", allowedDecisions: ["approve", "edit"] }],
+      }) ?? [];
+    expect(action).toMatchObject({ allowed: ["approve"] });
+    expect(action?.fields).toBeUndefined();
+  });
+
+  it("given the SDK's normalized form (both casings), should read it as camelCase", () => {
+    const both = {
+      actionRequests: [{ name: "a", args: { n: 2 } }],
+      action_requests: [{ name: "a", action_name: "a", args: { n: 2 } }],
+      reviewConfigs: [{ actionName: "a", allowedDecisions: ["edit"], allowed_decisions: ["edit"] }],
+      review_configs: [{ actionName: "a", allowedDecisions: ["edit"], allowed_decisions: ["edit"] }],
+    };
+    expect(readHitlRequest(both)?.[0]).toMatchObject({
+      snake: false,
+      fields: [{ type: "number", name: "n", default: 2 }],
+    });
+  });
+});

@@ -1,0 +1,213 @@
+import { Client } from "@langchain/langgraph-sdk";
+import { useStream } from "@langchain/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { StrictMode, useSyncExternalStore } from "react";
+import { useLangChainReactHitl } from "../../src/adapters/langgraph/use-langchain-react-hitl";
+import { noopJournal } from "../../src/core/journal";
+import { selectRequests } from "../../src/core/ledger";
+import type { ParkedRequest } from "../../src/core/model";
+import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
+import { conformanceKind } from "../../src/testing/conformance";
+import type { Received } from "../support/langgraph-graphs";
+import {
+  type LangGraphProxy,
+  type LangGraphTestServer,
+  startLangGraphProxy,
+  startLangGraphServer,
+} from "../support/langgraph-server";
+import { captureKitWarnings } from "../support/kit-warnings";
+
+/**
+ * `useLangChainReactHitl` over the REAL `useStream` of `@langchain/react` 1.1 (the SDK's protocol
+ * stream: resumes as `input.respond` commands) in jsdom, against a REAL LangGraph API server
+ * (`@langchain/langgraph-api`), through a proxy that records every resume the server took. One
+ * resume per interrupt id; the typed value the graph recorded. The page starts its run itself
+ * (`submit`: the protocol's `run.start`): langgraph-api 1.5 answers `input.respond` only on a thread
+ * a protocol client started a run on (the last test shows what happens otherwise).
+ */
+
+let server: LangGraphTestServer;
+let proxy: LangGraphProxy;
+let direct: Client;
+
+beforeAll(async () => {
+  server = await startLangGraphServer();
+  proxy = await startLangGraphProxy(server.url);
+  direct = new Client({ apiUrl: server.url });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+const registry = defaultRegistry.extend(
+  widget(conformanceKind, ({ payload, prompt, status, onSubmit }) => (
+    <fieldset data-testid="pick" data-state={status}>
+      <legend>{prompt}</legend>
+      {payload.ids.map((id) => (
+        <button key={id} type="button" onClick={() => onSubmit?.({ id })}>
+          {id}
+        </button>
+      ))}
+    </fieldset>
+  )),
+);
+
+const strict = () => ({ config: { configurable: { __pregel_strict_resume: true } } });
+
+let shown: readonly ParkedRequest[] = [];
+function Ledger() {
+  const client = useHitlClient();
+  shown = selectRequests(useSyncExternalStore(client.store.subscribe, client.store.getSnapshot));
+  return null;
+}
+
+let thread = "";
+function Page({
+  assistantId,
+  input,
+  threadId,
+  renderers = 1,
+}: {
+  readonly assistantId: string;
+  readonly input?: Record<string, unknown>;
+  readonly threadId?: string;
+  readonly renderers?: number;
+}) {
+  const stream = useStream({ apiUrl: proxy.url, assistantId, ...(threadId ? { threadId } : {}) });
+  const hitl = useLangChainReactHitl(stream, { pollIntervalMs: 100, runPayload: strict });
+  thread = stream.threadId ?? "";
+  return (
+    <HitlProvider transport={hitl} registry={registry} journal={noopJournal}>
+      {Array.from({ length: renderers }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
+        <HitlRenderer key={i} settled="none" />
+      ))}
+      <Ledger />
+      <button type="button" onClick={() => void stream.submit(input ?? {})}>
+        Run
+      </button>
+    </HitlProvider>
+  );
+}
+
+/** Renders the page and starts its run; resolves with the thread once it shows `button`. */
+async function run(page: ReturnType<typeof Page>, button: string): Promise<string> {
+  render(page);
+  fireEvent.click(screen.getByRole("button", { name: "Run" }));
+  await screen.findAllByRole("button", { name: button }, wait);
+  await waitFor(() => expect(thread).not.toBe(""), wait);
+  return thread;
+}
+
+async function startThread(graph: string, input: Record<string, unknown>) {
+  const thread = await direct.threads.create();
+  for await (const _ of direct.runs.stream(thread.thread_id, graph, { input })) {
+    // until it interrupts
+  }
+  return thread.thread_id;
+}
+
+async function received(threadId: string): Promise<Received[]> {
+  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
+  return state.values.received ?? [];
+}
+
+const wait = { timeout: 10_000 };
+const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
+const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+async function settledAndRecorded(threadId: string, count: number) {
+  await waitFor(async () => expect(await received(threadId)).toHaveLength(count), wait);
+  await waitFor(() => expect(shown.every((request) => request.state === "settled")).toBe(true), wait);
+  await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), wait);
+}
+
+describe("useLangChainReactHitl over @langchain/react's useStream and a real LangGraph server", {
+  timeout: 30_000,
+}, () => {
+  it("given an interrupt of the page's run and a double click, should respond once by interrupt id with the typed value", async () => {
+    const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1" }} />, "a");
+    const a = screen.getByRole("button", { name: "a" });
+    await act(async () => {
+      fireEvent.click(a);
+      fireEvent.click(a);
+    });
+    await settledAndRecorded(threadId, 1);
+    const id = shown[0]?.requestId ?? "";
+    expect(shown[0]).toMatchObject({ outcome: "answered", resolution: { type: "value", value: { id: "a" } } });
+    expect(resumesOn(threadId).map((run) => run.body)).toEqual([
+      { command: { resume: { [id]: { id: "a" } } }, via: "respond" },
+    ]);
+    expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "answered", value: { id: "a" } }]);
+    await pause(300);
+    expect(resumesOn(threadId)).toHaveLength(1);
+  });
+
+  it("given StrictMode and two renderers choosing differently, should respond once, with the first choice", async () => {
+    const threadId = await run(
+      <StrictMode>
+        <Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-strict" }} renderers={2} />
+      </StrictMode>,
+      "a",
+    );
+    await waitFor(() => expect(screen.getAllByTestId("pick")).toHaveLength(2), wait);
+    const [first, second] = screen.getAllByTestId("pick") as [HTMLElement, HTMLElement];
+    await act(async () => {
+      fireEvent.click(within(first).getByRole("button", { name: "b" }));
+      fireEvent.click(within(second).getByRole("button", { name: "a" }));
+    });
+    await settledAndRecorded(threadId, 1);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "b" }]);
+  });
+
+  it("given parallel interrupts (a Send fan-out), should hold the first answer and respond to both at once (respondAll)", async () => {
+    const threadId = await run(<Page assistantId="parallel" input={{ label: "v1-fan" }} />, "b");
+    await screen.findByRole("button", { name: "c" }, wait);
+    fireEvent.click(screen.getByRole("button", { name: "b" }));
+    await pause(300);
+    expect(resumesOn(threadId)).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "c" }));
+    await settledAndRecorded(threadId, 2);
+    const [left, right] = shown.map((r) => r.requestId) as [string, string];
+    expect(resumesOn(threadId).map((run) => run.body)).toEqual([
+      { command: { resume: { [left]: { id: "b" }, [right]: { id: "c" } } }, via: "respond" },
+    ]);
+  });
+
+  it("given LangChain's HITL review, should respond once with the decisions in action order", async () => {
+    const input = {
+      label: "v1-hitl",
+      actions: [
+        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
+        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
+      ],
+    };
+    const threadId = await run(<Page assistantId="review" input={input} />, "Approve");
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2), wait);
+    for (const approve of screen.getAllByRole("button", { name: "Approve" })) fireEvent.click(approve);
+    await settledAndRecorded(threadId, 2);
+    expect(shown.map((r) => r.outcome)).toEqual(["approved", "approved"]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "approve" }]);
+  });
+
+  it("given a thread whose run no protocol client started (langgraph-api 1.5), should send nothing that resumes and reopen the question with the server's reason", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "v1-http" });
+    const warnings = captureKitWarnings();
+    render(<Page assistantId="pick" threadId={threadId} />);
+    fireEvent.click(await screen.findByRole("button", { name: "a" }, wait));
+    await waitFor(() => expect(shown[0]?.error?.message).toMatch(/no active assistant/i), wait);
+    expect(shown[0]).toMatchObject({ state: "open", error: { kind: "rejected" } });
+    expect(resumesOn(threadId)).toEqual([]);
+    expect(await received(threadId)).toEqual([]);
+    // The provider's onError told the developer why (the kit's warning), once.
+    expect(warnings()).toEqual([expect.stringMatching(/sending the answer to .* failed: .*no active assistant/i)]);
+  });
+});

@@ -1,0 +1,306 @@
+import { Client } from "@langchain/langgraph-sdk";
+import { useStream } from "@langchain/langgraph-sdk/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { StrictMode, useState, useSyncExternalStore } from "react";
+import { useLangGraphHitl } from "../../src/adapters/langgraph/use-langgraph-hitl";
+import { noopJournal } from "../../src/core/journal";
+import { selectRequests } from "../../src/core/ledger";
+import type { ParkedRequest } from "../../src/core/model";
+import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
+import { conformanceKind } from "../../src/testing/conformance";
+import type { Received } from "../support/langgraph-graphs";
+import {
+  type LangGraphProxy,
+  type LangGraphTestServer,
+  startLangGraphProxy,
+  startLangGraphServer,
+} from "../support/langgraph-server";
+
+/**
+ * `useLangGraphHitl` over the REAL `useStream` (`@langchain/langgraph-sdk/react` 1.15) in jsdom,
+ * against a REAL LangGraph API server (`@langchain/langgraph-api`, scripted graphs), through a
+ * proxy that records every run the server took. Rendered by the kit's renderer (the approval
+ * widget for LangChain's HITL review; a row of buttons for the test kind "pick"). What counts is
+ * what the server received: one resume per interrupt id, and the typed value the graph recorded.
+ */
+
+let server: LangGraphTestServer;
+let proxy: LangGraphProxy;
+let direct: Client;
+
+beforeAll(async () => {
+  server = await startLangGraphServer();
+  proxy = await startLangGraphProxy(server.url);
+  direct = new Client({ apiUrl: server.url });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+/** The test kind's widget: one button per id. */
+const registry = defaultRegistry.extend(
+  widget(conformanceKind, ({ payload, prompt, status, onSubmit }) => (
+    <fieldset data-testid="pick" data-state={status}>
+      <legend>{prompt}</legend>
+      {payload.ids.map((id) => (
+        <button key={id} type="button" onClick={() => onSubmit?.({ id })}>
+          {id}
+        </button>
+      ))}
+    </fieldset>
+  )),
+);
+
+const strict = () => ({ config: { configurable: { __pregel_strict_resume: true } } });
+
+/** What the page's client holds, for the test to read (the ledger is the page's own record). */
+let shown: readonly ParkedRequest[] = [];
+const shownBy = new Map<string, readonly ParkedRequest[]>();
+function Ledger({ name }: { readonly name: string }) {
+  const client = useHitlClient();
+  shown = selectRequests(useSyncExternalStore(client.store.subscribe, client.store.getSnapshot));
+  shownBy.set(name, shown);
+  return null;
+}
+
+function Page({
+  assistantId,
+  threadId: initial,
+  renderers = 1,
+  input,
+  name = "page",
+}: {
+  readonly name?: string;
+  readonly assistantId: string;
+  readonly threadId?: string;
+  readonly renderers?: number;
+  readonly input?: Record<string, unknown>;
+}) {
+  const [threadId, setThreadId] = useState<string | null>(initial ?? null);
+  const stream = useStream<Record<string, unknown>>({
+    apiUrl: proxy.url,
+    assistantId,
+    threadId,
+    onThreadId: setThreadId,
+  });
+  const hitl = useLangGraphHitl(stream, { threadId, pollIntervalMs: 100, runPayload: strict });
+  const received = (stream.values.received as Received[] | undefined) ?? [];
+  return (
+    <HitlProvider transport={hitl} registry={registry} journal={noopJournal}>
+      {Array.from({ length: renderers }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
+        <HitlRenderer key={i} settled="none" />
+      ))}
+      <Ledger name={name} />
+      <output data-testid="thread">{threadId}</output>
+      <output data-testid="received">{JSON.stringify(received.map((r) => r.value))}</output>
+      <button type="button" onClick={() => void stream.submit(input ?? {})}>
+        Run
+      </button>
+    </HitlProvider>
+  );
+}
+
+async function startThread(graph: string, input: Record<string, unknown>) {
+  const thread = await direct.threads.create();
+  for await (const _ of direct.runs.stream(thread.thread_id, graph, { input })) {
+    // until it interrupts
+  }
+  return thread.thread_id;
+}
+
+async function received(threadId: string): Promise<Received[]> {
+  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
+  return state.values.received ?? [];
+}
+
+async function idle(threadId: string) {
+  await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), { timeout: 10_000 });
+}
+
+const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
+const wait = { timeout: 10_000 };
+/** Time passing while the page lives (its updates inside act). */
+const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+describe("useLangGraphHitl over the real useStream and a real LangGraph server", { timeout: 30_000 }, () => {
+  it("given a thread waiting on an interrupt and a double click, should resume it once through submit with the typed value", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "dbl" });
+    render(<Page assistantId="pick" threadId={threadId} />);
+    const a = await screen.findByRole("button", { name: "a" }, wait);
+    await act(async () => {
+      fireEvent.click(a);
+      fireEvent.click(a);
+    });
+    await waitFor(() => expect(screen.getByTestId("received")).toHaveTextContent('[{"id":"a"}]'), wait);
+    await idle(threadId);
+    const id = shown[0]?.requestId ?? "";
+    await waitFor(
+      () =>
+        expect(shown[0]).toMatchObject({
+          state: "settled",
+          outcome: "answered",
+          resolution: { type: "value", value: { id: "a" } },
+        }),
+      wait,
+    );
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [id]: { id: "a" } } }]);
+    // Through useStream's submit, with the transport's guards.
+    expect(resumesOn(threadId)[0]?.body).toMatchObject({ multitask_strategy: "reject", on_disconnect: "continue" });
+    expect(await received(threadId)).toEqual([
+      { node: "ask", label: "dbl", value: { id: "a" }, result: { status: "answered", value: { id: "a" } } },
+    ]);
+  });
+
+  it("given StrictMode and two renderers choosing differently, should resume once, with the first choice", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "strict" });
+    render(
+      <StrictMode>
+        <Page assistantId="pick" threadId={threadId} renderers={2} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId("pick")).toHaveLength(2), wait);
+    const [first, second] = screen.getAllByTestId("pick") as [HTMLElement, HTMLElement];
+    await act(async () => {
+      fireEvent.click(within(first).getByRole("button", { name: "b" }));
+      fireEvent.click(within(second).getByRole("button", { name: "a" }));
+    });
+    await waitFor(() => expect(screen.getByTestId("received")).toHaveTextContent('[{"id":"b"}]'), wait);
+    await idle(threadId);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "b" }]);
+  });
+
+  it("given a run the page starts, should park its interrupt as the stream shows it and resume through the same stream", async () => {
+    render(<Page assistantId="pick" input={{ ids: ["x", "y"], label: "own" }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Run" }));
+    const y = await screen.findByRole("button", { name: "y" }, wait);
+    const threadId = screen.getByTestId("thread").textContent ?? "";
+    fireEvent.click(y);
+    await waitFor(() => expect(screen.getByTestId("received")).toHaveTextContent('[{"id":"y"}]'), wait);
+    await idle(threadId);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "y" }]);
+  });
+
+  it("given parallel interrupts (a Send fan-out), should hold the first answer and resume ONCE with both", async () => {
+    const threadId = await startThread("parallel", { label: "fan" });
+    render(<Page assistantId="parallel" threadId={threadId} />);
+    fireEvent.click(await screen.findByRole("button", { name: "a" }, wait));
+    await pause(300);
+    expect(resumesOn(threadId)).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "d" }));
+    await waitFor(() => expect(shown.every((r) => r.state === "settled")).toBe(true), wait);
+    await idle(threadId);
+    const [left, right] = shown.map((r) => r.requestId) as [string, string];
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
+      { resume: { [left]: { id: "a" }, [right]: { id: "d" } } },
+    ]);
+    expect((await received(threadId)).map((r) => [r.node, r.value])).toEqual([
+      ["left", { id: "a" }],
+      ["right", { id: "d" }],
+    ]);
+  });
+
+  it("given a question asked inside a subgraph, should show it from the stream and resume it from the root", async () => {
+    render(<Page assistantId="nested" input={{ ids: ["n1", "n2"], label: "nested" }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Run" }));
+    fireEvent.click(await screen.findByRole("button", { name: "n2" }, wait));
+    const threadId = screen.getByTestId("thread").textContent ?? "";
+    await waitFor(() => expect(shown[0]?.state).toBe("settled"), wait);
+    await idle(threadId);
+    expect((await received(threadId)).map((r) => [r.node, r.value])).toEqual([["inner_ask", { id: "n2" }]]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+  });
+
+  it("given LangChain's HITL review, should render one approval per action and resume once with the decisions", async () => {
+    const threadId = await startThread("review", {
+      label: "hitl",
+      actions: [
+        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
+        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
+      ],
+    });
+    render(<Page assistantId="review" threadId={threadId} />);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2), wait);
+    const [first] = screen.getAllByRole("button", { name: "Approve" }) as [HTMLElement];
+    await act(async () => {
+      fireEvent.click(first);
+      fireEvent.click(first);
+    });
+    const second = screen.getAllByRole("group", { name: "Run delete_file?" })[1] as HTMLElement;
+    fireEvent.click(within(second).getByRole("button", { name: "Deny" }));
+    fireEvent.click(within(second).getByRole("button", { name: "Deny" })); // the confirming Deny
+    await waitFor(() => expect(shown.map((r) => r.outcome)).toEqual(["approved", "denied"]), wait);
+    await idle(threadId);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "reject" }]);
+  });
+
+  it("given a new message while an interrupt is open, should not resume it: it is withdrawn, the new question parks", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "old" });
+    render(<Page assistantId="pick" threadId={threadId} input={{ ids: ["c", "d"], label: "new", question: null }} />);
+    await screen.findByRole("button", { name: "a" }, wait);
+    const old = shown[0]?.requestId ?? "";
+    fireEvent.click(screen.getByRole("button", { name: "Run" }));
+    await screen.findByRole("button", { name: "c" }, wait);
+    await waitFor(() => expect(shown.find((r) => r.requestId === old)?.outcome).toBe("withdrawn"), wait);
+    await idle(threadId);
+    expect(resumesOn(threadId)).toEqual([]);
+    expect(proxy.resumesFor(old)).toEqual([]);
+  });
+
+  it("given two pages answering at once (strict resume), should let the graph take one and settle the other as answered elsewhere", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "race" });
+    // useStream logs its run's failure with console.error before handing it to the kit: the
+    // loser's refused resume (HTTP 422, the thread busy with the winner's run) is expected here.
+    const logged: unknown[] = [];
+    const original = console.error;
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (args[0] instanceof Error && /^HTTP 4\d\d/.test(args[0].message)) logged.push(args[0]);
+      else original.apply(console, args);
+    });
+    onTestFinished(() => spy.mockRestore());
+    render(
+      <>
+        <div data-testid="one">
+          <Page name="one" assistantId="pick" threadId={threadId} />
+        </div>
+        <div data-testid="two">
+          <Page name="two" assistantId="pick" threadId={threadId} />
+        </div>
+      </>,
+    );
+    const one = within(screen.getByTestId("one"));
+    const two = within(screen.getByTestId("two"));
+    await one.findByRole("button", { name: "a" }, wait);
+    await two.findByRole("button", { name: "b" }, wait);
+    await act(async () => {
+      fireEvent.click(one.getByRole("button", { name: "a" }));
+      fireEvent.click(two.getByRole("button", { name: "b" }));
+    });
+    await idle(threadId);
+    await waitFor(async () => expect(await received(threadId)).toHaveLength(1), wait);
+    // The graph took exactly one answer, whichever page's resume reached it first; the other page
+    // never resumed it a second time and shows it as answered elsewhere.
+    const [got] = await received(threadId);
+    const [winner, loser] = JSON.stringify(got?.value) === '{"id":"a"}' ? ["one", "two"] : ["two", "one"];
+    await waitFor(
+      () => expect(shownBy.get(loser)?.[0]).toMatchObject({ outcome: "answered", answeredElsewhere: true }),
+      wait,
+    );
+    await waitFor(() => expect(shownBy.get(winner)?.[0]).toMatchObject({ outcome: "answered" }), wait);
+    expect(shownBy.get(winner)?.[0]?.answeredElsewhere).toBeUndefined();
+    await pause(500);
+    expect(await received(threadId)).toHaveLength(1);
+    expect(resumesOn(threadId).length).toBeLessThanOrEqual(2);
+    // What useStream logged, if anything, was only the loser's refusal.
+    for (const error of logged) expect(String(error)).toMatch(/HTTP (409|422)/);
+  });
+});
