@@ -17,7 +17,10 @@ export interface MultiSelectCollection {
   readonly options: readonly MultiSelectOption[];
   /** The count bounds (`max` defaults to the number of options). */
   readonly bounds: { readonly min: number; readonly max: number };
-  /** The selection rules (`selection.ts`): several, at most `max`, disabled ids refused, in option order. */
+  /**
+   * The selection rules (`selection.ts`): several, at most `max`, in option order; disabled ids and
+   * ids not offered (a stale controlled value) can be unchosen, never chosen.
+   */
   readonly rules: SelectionRules<string>;
   /** Whether each offered id is disabled (absent: not offered). */
   readonly disabledById: ReadonlyMap<string, boolean>;
@@ -42,7 +45,7 @@ export function createCollection(request: MultiSelectRequest): MultiSelectCollec
     rules: {
       mode: "multiple",
       max: bounds.max,
-      isDisabled: (id) => disabledById.get(id) ?? false,
+      isDisabled: (id) => disabledById.get(id) ?? true,
       compare: byPosition(options.map((option) => option.id)),
     },
     disabledById,
