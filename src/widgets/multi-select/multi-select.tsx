@@ -1,5 +1,5 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
+import { type ComponentPropsWithoutRef, memo } from "react";
 import { splitShellProps } from "../shared/shell-props";
 import { cx, ShellActions, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "../shared/widget-shell";
 import { List } from "./list";
@@ -41,13 +41,19 @@ export interface MultiSelectRootProps
   extends Omit<MultiSelectProps, "prompt" | "answer">,
     Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
 
+/**
+ * The shell builds its context anew whenever it renders: memoized, it renders (and with it the
+ * prompt, Decline, status and receipt) only when its own props change, not on every selection.
+ */
+const Shell = memo(ShellRoot);
+
 function Root(props: MultiSelectRootProps) {
   const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...rest }] = splitShellProps(props);
   const { status, onDecline } = shell;
   const { api, decline } = useMultiSelect({ payload, value, defaultValue, onValueChange, status, onSubmit, onDecline });
   return (
     <MultiSelectProvider value={api}>
-      <ShellRoot
+      <Shell
         kind="multi-select"
         {...shell}
         onDecline={decline}
