@@ -225,3 +225,15 @@ function resolveSource(path: string): string {
   }
   throw new Error(`cannot resolve ${path}`);
 }
+
+describe("hitl-kit/widgets", () => {
+  it("should export the multi-select's machine, connect, hook and anatomy for headless use", async () => {
+    const widgets = await import("../../src/widgets/index");
+    const state = widgets.multiSelectMachine.initialState(fruits);
+    const next = widgets.multiSelectMachine.transition(state, { type: "toggle", id: "apple" });
+    expect(widgets.multiSelectMachine.valueToSend(next)).toEqual({ selected: ["apple"] });
+    expect(typeof widgets.connectMultiSelect).toBe("function");
+    expect(typeof widgets.useMultiSelect).toBe("function");
+    expect(widgets.multiSelectAnatomy.option).toBe("option");
+  });
+});
