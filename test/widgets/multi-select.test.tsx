@@ -1,6 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import type { WidgetStatus } from "../../src/react/widget-props";
@@ -465,6 +465,38 @@ describe("MultiSelect", () => {
       // The owner's value was ["eggplant", "carrot"]; a choice is put in option order.
       expect(told).toEqual([["eggplant"], ["apple", "carrot", "eggplant"]]);
       for (const name of ["Apple", "Carrot", "Eggplant"]) expect(screen.getByRole("checkbox", { name })).toBeChecked();
+    });
+  });
+
+  describe("given StrictMode", () => {
+    it("should tell each change once and say nothing in the console", async () => {
+      const errors = vi.spyOn(console, "error");
+      const told: string[][] = [];
+      function Owner() {
+        const [value, setValue] = useState<string[]>(["banana"]);
+        const onValueChange = (next: string[]) => {
+          told.push(next);
+          setValue(next);
+        };
+        return <MultiSelect prompt="Pick" payload={fruits} value={value} onValueChange={onValueChange} />;
+      }
+      const user = userEvent.setup();
+      render(
+        <StrictMode>
+          <Owner />
+        </StrictMode>,
+      );
+      for (const name of ["Apple", "Carrot", "Eggplant", "Banana"]) {
+        await user.click(screen.getByRole("checkbox", { name }));
+      }
+      // Eggplant would be a fourth: refused, so not told.
+      expect(told).toEqual([
+        ["apple", "banana"],
+        ["apple", "banana", "carrot"],
+        ["apple", "carrot"],
+      ]);
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
     });
   });
 
