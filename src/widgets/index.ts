@@ -29,14 +29,21 @@ export type {
 export {
   connect as connectMultiSelect,
   type MultiSelectApi,
+  type MultiSelectCheckboxEvent,
   type MultiSelectConnectContext,
+  type MultiSelectKeyEvent,
   type MultiSelectListEnvironment,
   type MultiSelectSend,
   type MultiSelectSubmitOutcome,
+  type MultiSelectValueEvent,
 } from "./multi-select/connect";
-export type { MultiSelectEvent, MultiSelectState } from "./multi-select/machine";
-/** The multi-select as a pure machine: `initialState`, `transition`, the selectors and its types. */
-export * as multiSelectMachine from "./multi-select/machine";
+/** The multi-select as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type MultiSelectEvent,
+  type MultiSelectKeyInput,
+  type MultiSelectState,
+  multiSelectMachine,
+} from "./multi-select/machine";
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
 export {
   type UseMultiSelect,

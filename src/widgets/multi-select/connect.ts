@@ -51,7 +51,8 @@ export interface MultiSelectListEnvironment {
   readonly focusPosition: (position: number) => void;
 }
 
-interface KeyEventLike {
+/** What the list reads of a key press (a DOM `KeyboardEvent` or React's). */
+export interface MultiSelectKeyEvent {
   readonly key: string;
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
@@ -61,10 +62,12 @@ interface KeyEventLike {
   readonly target: EventTarget | null;
   preventDefault(): void;
 }
-interface ValueEventLike {
+/** What an option's focus or the search box's change reads (the element's `value`). */
+export interface MultiSelectValueEvent {
   readonly currentTarget: { readonly value: string };
 }
-interface CheckboxEventLike {
+/** What a checkbox's change reads. */
+export interface MultiSelectCheckboxEvent {
   readonly currentTarget: { readonly value: string; readonly checked: boolean };
 }
 
@@ -77,10 +80,10 @@ function isOptionControl(target: EventTarget | null): boolean {
 function createHandlers(send: MultiSelectSend) {
   return {
     // Each checkbox's `value` is its option's id.
-    optionChange: ({ currentTarget }: CheckboxEventLike) =>
+    optionChange: ({ currentTarget }: MultiSelectCheckboxEvent) =>
       send({ type: "toggle", id: currentTarget.value, checked: currentTarget.checked }),
-    optionFocus: ({ currentTarget }: ValueEventLike) => send({ type: "highlight", id: currentTarget.value }),
-    searchChange: ({ currentTarget }: ValueEventLike) => send({ type: "search", query: currentTarget.value }),
+    optionFocus: ({ currentTarget }: MultiSelectValueEvent) => send({ type: "highlight", id: currentTarget.value }),
+    searchChange: ({ currentTarget }: MultiSelectValueEvent) => send({ type: "search", query: currentTarget.value }),
     searchKeyDown: (event: { readonly key: string; preventDefault(): void }) => {
       // Enter in a search box filters; it must not send the answer.
       if (event.key === "Enter") event.preventDefault();
@@ -201,14 +204,22 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
       onClick: on.clear,
     }),
     getCountProps: () => ({ "data-slot": slots.count }),
-    getCountTextProps: () => ({ role: "status", "aria-live": "polite" as const, "data-slot": slots.countText }),
-    getNoticeProps: () => ({ role: "status", "aria-live": "polite" as const, "data-slot": slots.notice }),
+    getCountTextProps: () => ({
+      role: "status",
+      "aria-live": "polite" as const,
+      "data-slot": slots.countText,
+    }),
+    getNoticeProps: () => ({
+      role: "status",
+      "aria-live": "polite" as const,
+      "data-slot": slots.notice,
+    }),
     /** One tab stop (roving): arrows, Home/End, PageUp/PageDown and type-ahead move between the checkboxes. */
     getListProps: (environment: MultiSelectListEnvironment) => ({
       id: ids.list,
       "data-slot": slots.list,
       style: { position: "relative" as const, overflowY: "auto" as const },
-      onKeyDown: (event: KeyEventLike) => {
+      onKeyDown: (event: MultiSelectKeyEvent) => {
         if (event.defaultPrevented || !isOptionControl(event.target)) return;
         const { key, ctrlKey, metaKey, altKey } = event;
         const input = { key, ctrlKey, metaKey, altKey, now: event.timeStamp, pageRows: environment.pageRows() };
@@ -229,7 +240,10 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
       "data-slot": slots.group,
     }),
     getGroupLabelProps: (section: Section) => ({ id: `${headingId(section)}-label`, hidden: true }),
-    getGroupHeadingProps: (section: Section) => ({ id: headingId(section), "data-slot": slots.groupHeading }),
+    getGroupHeadingProps: (section: Section) => ({
+      id: headingId(section),
+      "data-slot": slots.groupHeading,
+    }),
     getOptionProps: (row: OptionRow) => ({
       "data-slot": slots.option,
       "data-state": chosen.has(optionOf(row)?.id ?? "") ? "checked" : "unchecked",
@@ -252,7 +266,10 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
         onFocus: on.optionFocus,
       };
     },
-    getOptionLabelProps: (row: OptionRow) => ({ htmlFor: controlId(row), "data-slot": slots.optionLabel }),
+    getOptionLabelProps: (row: OptionRow) => ({
+      htmlFor: controlId(row),
+      "data-slot": slots.optionLabel,
+    }),
     getOptionDescriptionProps: (row: OptionRow) => ({
       id: `${controlId(row)}-description`,
       "data-slot": slots.optionDescription,

@@ -235,3 +235,18 @@ export function canSubmit(state: MultiSelectState): boolean {
 export function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((id, index) => id === b[index]));
 }
+
+/** The machine in one object, for headless use (`hitl-kit/widgets`): a renderer needs no more. */
+export const multiSelectMachine = {
+  initialState,
+  transition,
+  resolveKey,
+  visible,
+  isSearching,
+  highlightedPosition,
+  selectionCount,
+  selectAllState,
+  valueToSend,
+  canSubmit,
+  sameIds,
+} as const;
