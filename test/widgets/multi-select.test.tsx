@@ -4,6 +4,7 @@ import { StrictMode, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import type { WidgetStatus } from "../../src/react/widget-props";
+import { multiSelectAnatomy } from "../../src/widgets/multi-select/anatomy";
 import { MultiSelect, type MultiSelectResponse } from "../../src/widgets/multi-select/multi-select";
 import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
@@ -497,6 +498,44 @@ describe("MultiSelect", () => {
       ]);
       expect(errors).not.toHaveBeenCalled();
       errors.mockRestore();
+    });
+  });
+
+  describe("given its anatomy", () => {
+    it("should give every element it renders a data-slot named in the anatomy", async () => {
+      const payload = request({
+        options: Array.from({ length: 14 }, (_, index) => ({
+          id: `g${index}`,
+          label: `Item ${index}`,
+          group: index < 7 ? "First" : undefined,
+          description: index === 1 ? "The second" : undefined,
+        })),
+        min: 1,
+        max: 2,
+      });
+      const { user, container } = setup({ payload });
+      await user.type(screen.getByRole("searchbox"), "item");
+      for (const name of ["Item 0", "Item 1", "Item 2"]) await user.click(screen.getByRole("checkbox", { name }));
+      await user.click(screen.getByRole("button", { name: "Clear" }));
+      await user.click(submitButton());
+      const slots = new Set(
+        [...container.querySelectorAll("[data-slot]")].map((element) => element.getAttribute("data-slot")),
+      );
+      const named = new Set<string | null>(Object.values(multiSelectAnatomy));
+      expect([...slots].filter((slot) => !named.has(slot))).toEqual([]);
+      // What this state shows: the search's parts, the hint, the notice, the issues, both kinds of list containers.
+      for (const slot of [
+        "search-input",
+        "matches",
+        "select-all-hint",
+        "notice",
+        "issues",
+        "group",
+        "options",
+        "option-description",
+      ]) {
+        expect(slots).toContain(slot);
+      }
     });
   });
 

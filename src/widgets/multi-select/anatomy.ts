@@ -41,3 +41,5 @@ export const multiSelectAnatomy = {
 } as const;
 
 export type MultiSelectPart = keyof typeof multiSelectAnatomy;
+/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
+export type MultiSelectSlot = (typeof multiSelectAnatomy)[MultiSelectPart];

@@ -1,6 +1,6 @@
 import type { MultiSelectResponse } from "../../kinds/multi-select";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
-import { multiSelectAnatomy as slots } from "./anatomy";
+import type { MultiSelectSlot } from "./anatomy";
 import type { OptionRow, Section } from "./collection";
 import type { MultiSelectLabels } from "./labels";
 import {
@@ -171,8 +171,8 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
       "data-touched": flag(state.lastChange !== undefined),
       "data-invalid": flag(state.issues.length > 0),
     }),
-    getSearchProps: () => ({ "data-slot": slots.search }),
-    getSearchLabelProps: () => ({ htmlFor: ids.search, "data-slot": slots.searchLabel }),
+    getSearchProps: () => ({ "data-slot": "search" satisfies MultiSelectSlot }),
+    getSearchLabelProps: () => ({ htmlFor: ids.search, "data-slot": "search-label" satisfies MultiSelectSlot }),
     getSearchInputProps: () => ({
       id: ids.search,
       type: "search",
@@ -182,42 +182,42 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
       autoComplete: "off",
       "aria-controls": ids.list,
       "aria-describedby": searching ? ids.matches : undefined,
-      "data-slot": slots.searchInput,
+      "data-slot": "search-input" satisfies MultiSelectSlot,
       onChange: on.searchChange,
       onKeyDown: on.searchKeyDown,
     }),
-    getMatchesProps: () => ({ id: ids.matches, "data-slot": slots.matches }),
-    getToolbarProps: () => ({ "data-slot": slots.toolbar }),
+    getMatchesProps: () => ({ id: ids.matches, "data-slot": "matches" satisfies MultiSelectSlot }),
+    getToolbarProps: () => ({ "data-slot": "toolbar" satisfies MultiSelectSlot }),
     getSelectAllProps: () => ({
       type: "button" as const,
-      "data-slot": slots.selectAll,
+      "data-slot": "select-all" satisfies MultiSelectSlot,
       // aria-disabled keeps it focusable, so the reason it is unavailable can be read.
       "aria-disabled": !selectAll.available || undefined,
       "aria-describedby": selectAll.tooMany ? ids.hint : undefined,
       onClick: on.selectAll,
     }),
-    getSelectAllHintProps: () => ({ id: ids.hint, "data-slot": slots.selectAllHint }),
+    getSelectAllHintProps: () => ({ id: ids.hint, "data-slot": "select-all-hint" satisfies MultiSelectSlot }),
     getClearProps: () => ({
       type: "button" as const,
-      "data-slot": slots.clear,
+      "data-slot": "clear" satisfies MultiSelectSlot,
       "aria-disabled": state.selected.length === 0 || undefined,
       onClick: on.clear,
     }),
-    getCountProps: () => ({ "data-slot": slots.count }),
+    getCountProps: () => ({ "data-slot": "count" satisfies MultiSelectSlot }),
     getCountTextProps: () => ({
       role: "status",
       "aria-live": "polite" as const,
-      "data-slot": slots.countText,
+      "data-slot": "count-text" satisfies MultiSelectSlot,
     }),
     getNoticeProps: () => ({
       role: "status",
       "aria-live": "polite" as const,
-      "data-slot": slots.notice,
+      "data-slot": "notice" satisfies MultiSelectSlot,
     }),
     /** One tab stop (roving): arrows, Home/End, PageUp/PageDown and type-ahead move between the checkboxes. */
     getListProps: (environment: MultiSelectListEnvironment) => ({
       id: ids.list,
-      "data-slot": slots.list,
+      "data-slot": "list" satisfies MultiSelectSlot,
       style: { position: "relative" as const, overflowY: "auto" as const },
       onKeyDown: (event: MultiSelectKeyEvent) => {
         if (event.defaultPrevented || !isOptionControl(event.target)) return;
@@ -230,22 +230,22 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
         if (move.target !== undefined) environment.focusPosition(move.target);
       },
     }),
-    getEmptyProps: () => ({ "data-slot": slots.empty }),
+    getEmptyProps: () => ({ "data-slot": "empty" satisfies MultiSelectSlot }),
     /** The options without a group. */
-    getOptionsProps: () => ({ "data-slot": slots.options }),
+    getOptionsProps: () => ({ "data-slot": "options" satisfies MultiSelectSlot }),
     /** A group, named by its heading, or by a hidden copy of it while the heading is scrolled away. */
     getGroupProps: (section: Section, headingShown: boolean) => ({
       role: "group",
       "aria-labelledby": headingShown ? headingId(section) : `${headingId(section)}-label`,
-      "data-slot": slots.group,
+      "data-slot": "group" satisfies MultiSelectSlot,
     }),
     getGroupLabelProps: (section: Section) => ({ id: `${headingId(section)}-label`, hidden: true }),
     getGroupHeadingProps: (section: Section) => ({
       id: headingId(section),
-      "data-slot": slots.groupHeading,
+      "data-slot": "group-heading" satisfies MultiSelectSlot,
     }),
     getOptionProps: (row: OptionRow) => ({
-      "data-slot": slots.option,
+      "data-slot": "option" satisfies MultiSelectSlot,
       "data-state": chosen.has(optionOf(row)?.id ?? "") ? "checked" : "unchecked",
       "data-disabled": flag(optionOf(row)?.disabled ?? false),
       "data-highlighted": flag(row.position === highlighted),
@@ -261,22 +261,22 @@ export function connect(state: MultiSelectState, send: MultiSelectSend, context:
         tabIndex: row.position === highlighted ? 0 : -1,
         "data-item-index": row.position,
         "aria-describedby": option?.description ? `${controlId(row)}-description` : undefined,
-        "data-slot": slots.optionControl,
+        "data-slot": "option-control" satisfies MultiSelectSlot,
         onChange: on.optionChange,
         onFocus: on.optionFocus,
       };
     },
     getOptionLabelProps: (row: OptionRow) => ({
       htmlFor: controlId(row),
-      "data-slot": slots.optionLabel,
+      "data-slot": "option-label" satisfies MultiSelectSlot,
     }),
     getOptionDescriptionProps: (row: OptionRow) => ({
       id: `${controlId(row)}-description`,
-      "data-slot": slots.optionDescription,
+      "data-slot": "option-description" satisfies MultiSelectSlot,
     }),
     getSubmitProps: () => ({
       type: "submit" as const,
-      "data-slot": slots.submit,
+      "data-slot": "submit" satisfies MultiSelectSlot,
       "aria-disabled": !context.interactive || undefined,
     }),
   };

@@ -3,7 +3,7 @@ import { Slot } from "@radix-ui/react-slot";
 import { type ComponentPropsWithoutRef, cloneElement, isValidElement, type ReactNode } from "react";
 import { rowStyle, sizerStyle, useVirtualCollection } from "../shared/virtual-collection";
 import { cx } from "../shared/widget-shell";
-import { multiSelectAnatomy as slots } from "./anatomy";
+import type { MultiSelectSlot } from "./anatomy";
 import type { OptionRow, Section } from "./collection";
 import type { MultiSelectApi } from "./connect";
 import { OptionItem, type OptionItemProps } from "./option-item";
@@ -71,7 +71,7 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
     const option = api.collection.options[row.index];
     if (!option) return null;
     return (
-      <div key={option.id} {...place} data-slot={slots.row} className="hitl-multi-select-row">
+      <div key={option.id} {...place} data-slot={"row" satisfies MultiSelectSlot} className="hitl-multi-select-row">
         <OptionItem option={option} {...optionProps(api, row)} />
       </div>
     );
@@ -84,7 +84,7 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
           {api.labels.noMatches}
         </p>
       )}
-      <div data-slot={slots.listSizer} style={sizerStyle(virtualizer)}>
+      <div data-slot={"list-sizer" satisfies MultiSelectSlot} style={sizerStyle(virtualizer)}>
         {[...rendered].map(([section, items]) => {
           if (section.group === undefined) {
             return (

@@ -4,7 +4,7 @@ import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElem
 import { isSettledStatus } from "../../react/widget-props";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { cx, ShellDecline, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
-import { multiSelectAnatomy as slots } from "./anatomy";
+import type { MultiSelectSlot } from "./anatomy";
 import type { MultiSelectResponse } from "./use-multi-select";
 import { useMultiSelectContext } from "./use-multi-select";
 
@@ -145,14 +145,14 @@ export function Summary({
   if (!answer) return null;
   if (answer.selected.length === 0) {
     return (
-      <p data-slot={slots.summary} className={cx("hitl-help", className)}>
+      <p data-slot={"summary" satisfies MultiSelectSlot} className={cx("hitl-help", className)}>
         {labels.receiptNone}
       </p>
     );
   }
   const byId = new Map(collection.options.map((option) => [option.id, option.label]));
   return (
-    <ul data-slot={slots.summary} className={cx("hitl-multi-select-summary", className)}>
+    <ul data-slot={"summary" satisfies MultiSelectSlot} className={cx("hitl-multi-select-summary", className)}>
       {answer.selected.map((id) => (
         <li key={id}>{byId.get(id) ?? id}</li>
       ))}
