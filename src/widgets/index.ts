@@ -17,7 +17,40 @@ export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
 export { Form, type FormProps } from "./form/form";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
+export { type MultiSelectPart, multiSelectAnatomy } from "./multi-select/anatomy";
+export type {
+  ListRow as MultiSelectListRow,
+  ListView as MultiSelectListView,
+  MultiSelectCollection,
+  MultiSelectOption,
+  OptionRow as MultiSelectOptionRow,
+  Section as MultiSelectSection,
+} from "./multi-select/collection";
+export {
+  connect as connectMultiSelect,
+  type MultiSelectApi,
+  type MultiSelectCheckboxEvent,
+  type MultiSelectConnectContext,
+  type MultiSelectKeyEvent,
+  type MultiSelectListEnvironment,
+  type MultiSelectSend,
+  type MultiSelectSubmitOutcome,
+  type MultiSelectValueEvent,
+} from "./multi-select/connect";
+/** The multi-select as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type MultiSelectEvent,
+  type MultiSelectKeyInput,
+  type MultiSelectState,
+  multiSelectMachine,
+} from "./multi-select/machine";
 export { MultiSelect, type MultiSelectProps } from "./multi-select/multi-select";
+export {
+  type UseMultiSelect,
+  type UseMultiSelectProps,
+  useMultiSelect,
+  useMultiSelectContext,
+} from "./multi-select/use-multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
 export { Question, type QuestionProps } from "./question/question";
 export { TextQuestion, type TextQuestionProps } from "./question/text-question";

@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import type { WidgetStatus } from "../../src/react/widget-props";
+import { multiSelectAnatomy } from "../../src/widgets/multi-select/anatomy";
 import { MultiSelect, type MultiSelectResponse } from "../../src/widgets/multi-select/multi-select";
 import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
 
@@ -355,6 +356,186 @@ describe("MultiSelect", () => {
       render(<MultiSelect prompt="Pick" payload={fruits} value={[]} onValueChange={() => {}} />);
       await user.click(screen.getByRole("checkbox", { name: "Apple" }));
       expect(screen.getByRole("checkbox", { name: "Apple" })).not.toBeChecked();
+    });
+  });
+
+  describe("given the shared search rule", () => {
+    it("should find every word in any order, whatever the case and accents", async () => {
+      const payload = request({
+        options: Array.from({ length: 14 }, (_, index) => ({
+          id: `d${index}`,
+          label: index === 3 ? "Crème brûlée" : index === 7 ? "Brûlé crème caramel" : `Dessert ${index}`,
+        })),
+      });
+      const { user } = setup({ payload });
+      const search = screen.getByRole("searchbox", { name: "Search options" });
+      expect(search).toHaveAttribute("maxlength", "500");
+      await user.type(search, "BRULE creme");
+      expect(screen.getAllByRole("checkbox").map((box) => box.getAttribute("value"))).toEqual(["d3", "d7"]);
+      expect(screen.getByText("2 of 14 options shown")).toBeInTheDocument();
+    });
+  });
+
+  describe("given parts of your own", () => {
+    it("should render a part as your element with asChild, merging its props", async () => {
+      const user = userEvent.setup();
+      const onClick = vi.fn();
+      render(
+        <MultiSelect.Root payload={fruits} defaultValue={["apple"]}>
+          <MultiSelect.Form>
+            <MultiSelect.Toolbar asChild>
+              <section aria-label="Tools">
+                <MultiSelect.Clear asChild className="mine">
+                  <button type="button" onClick={onClick}>
+                    Empty
+                  </button>
+                </MultiSelect.Clear>
+              </section>
+            </MultiSelect.Toolbar>
+            <MultiSelect.List asChild className="list-of-mine">
+              <section aria-label="Food" />
+            </MultiSelect.List>
+            <MultiSelect.Count>
+              <MultiSelect.CountText asChild>
+                <output />
+              </MultiSelect.CountText>
+            </MultiSelect.Count>
+          </MultiSelect.Form>
+        </MultiSelect.Root>,
+      );
+      const toolbar = screen.getByRole("region", { name: "Tools" });
+      expect(toolbar).toHaveAttribute("data-slot", "toolbar");
+      expect(toolbar).toHaveClass("hitl-multi-select-toolbar");
+      const list = screen.getByRole("region", { name: "Food" });
+      expect(list).toHaveAttribute("data-slot", "list");
+      expect(list).toHaveClass("hitl-multi-select-list", "list-of-mine");
+      expect(within(list).getAllByRole("checkbox")).toHaveLength(5);
+      const count = screen.getByRole("status");
+      expect(count.tagName).toBe("OUTPUT");
+      expect(count).toHaveTextContent("1 selected — choose 1 to 3");
+
+      const clear = screen.getByRole("button", { name: "Empty" });
+      expect(clear).toHaveAttribute("data-slot", "clear");
+      expect(clear).toHaveClass("hitl-button", "mine");
+      await user.click(clear);
+      expect(onClick).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole("checkbox", { name: "Apple" })).not.toBeChecked();
+      expect(clear).toHaveAttribute("aria-disabled", "true");
+      // The list's keys still work on your element.
+      act(() => screen.getByRole("checkbox", { name: "Apple" }).focus());
+      await user.keyboard("{End}");
+      expect(screen.getByRole("checkbox", { name: "Eggplant" })).toHaveFocus();
+    });
+
+    it("should run your list key handler first, then the list's", async () => {
+      const user = userEvent.setup();
+      const seen: string[] = [];
+      render(
+        <MultiSelect.Root payload={fruits}>
+          <MultiSelect.List onKeyDown={(event) => seen.push(event.key)} />
+        </MultiSelect.Root>,
+      );
+      act(() => screen.getByRole("checkbox", { name: "Apple" }).focus());
+      await user.keyboard("{ArrowDown}");
+      expect(seen).toEqual(["ArrowDown"]);
+      expect(screen.getByRole("checkbox", { name: "Banana" })).toHaveFocus();
+    });
+  });
+
+  describe("given an owner that changes what it is told", () => {
+    it("should show the owner's value, and tell each change once, in option order", async () => {
+      const user = userEvent.setup();
+      const told: string[][] = [];
+      function AlwaysCarrot() {
+        const [value, setValue] = useState<string[]>([]);
+        return (
+          <MultiSelect
+            prompt="Pick"
+            payload={fruits}
+            value={value}
+            onValueChange={(next) => {
+              told.push(next);
+              setValue(next.includes("carrot") ? next : [...next, "carrot"]);
+            }}
+          />
+        );
+      }
+      render(<AlwaysCarrot />);
+      await user.click(screen.getByRole("checkbox", { name: "Eggplant" }));
+      await user.click(screen.getByRole("checkbox", { name: "Apple" }));
+      // The owner's value was ["eggplant", "carrot"]; a choice is put in option order.
+      expect(told).toEqual([["eggplant"], ["apple", "carrot", "eggplant"]]);
+      for (const name of ["Apple", "Carrot", "Eggplant"]) expect(screen.getByRole("checkbox", { name })).toBeChecked();
+    });
+  });
+
+  describe("given StrictMode", () => {
+    it("should tell each change once and say nothing in the console", async () => {
+      const errors = vi.spyOn(console, "error");
+      const told: string[][] = [];
+      function Owner() {
+        const [value, setValue] = useState<string[]>(["banana"]);
+        const onValueChange = (next: string[]) => {
+          told.push(next);
+          setValue(next);
+        };
+        return <MultiSelect prompt="Pick" payload={fruits} value={value} onValueChange={onValueChange} />;
+      }
+      const user = userEvent.setup();
+      render(
+        <StrictMode>
+          <Owner />
+        </StrictMode>,
+      );
+      for (const name of ["Apple", "Carrot", "Eggplant", "Banana"]) {
+        await user.click(screen.getByRole("checkbox", { name }));
+      }
+      // Eggplant would be a fourth: refused, so not told.
+      expect(told).toEqual([
+        ["apple", "banana"],
+        ["apple", "banana", "carrot"],
+        ["apple", "carrot"],
+      ]);
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+    });
+  });
+
+  describe("given its anatomy", () => {
+    it("should give every element it renders a data-slot named in the anatomy", async () => {
+      const payload = request({
+        options: Array.from({ length: 14 }, (_, index) => ({
+          id: `g${index}`,
+          label: `Item ${index}`,
+          group: index < 7 ? "First" : undefined,
+          description: index === 1 ? "The second" : undefined,
+        })),
+        min: 1,
+        max: 2,
+      });
+      const { user, container } = setup({ payload });
+      await user.type(screen.getByRole("searchbox"), "item");
+      for (const name of ["Item 0", "Item 1", "Item 2"]) await user.click(screen.getByRole("checkbox", { name }));
+      await user.click(screen.getByRole("button", { name: "Clear" }));
+      await user.click(submitButton());
+      const slots = new Set(
+        [...container.querySelectorAll("[data-slot]")].map((element) => element.getAttribute("data-slot")),
+      );
+      const named = new Set<string | null>(Object.values(multiSelectAnatomy));
+      expect([...slots].filter((slot) => !named.has(slot))).toEqual([]);
+      // What this state shows: the search's parts, the hint, the notice, the issues, both kinds of list containers.
+      for (const slot of [
+        "search-input",
+        "matches",
+        "select-all-hint",
+        "notice",
+        "issues",
+        "group",
+        "options",
+        "option-description",
+      ]) {
+        expect(slots).toContain(slot);
+      }
     });
   });
 

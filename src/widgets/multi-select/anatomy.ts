@@ -1,0 +1,45 @@
+/**
+ * The multi-select's parts, each by the `data-slot` it carries (style and test by these). The
+ * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
+ * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
+ */
+export const multiSelectAnatomy = {
+  root: "widget",
+  prompt: "prompt",
+  form: "form",
+  search: "search",
+  searchLabel: "search-label",
+  searchInput: "search-input",
+  matches: "matches",
+  toolbar: "toolbar",
+  selectAll: "select-all",
+  selectAllHint: "select-all-hint",
+  clear: "clear",
+  count: "count",
+  countText: "count-text",
+  notice: "notice",
+  list: "list",
+  empty: "empty",
+  listSizer: "list-sizer",
+  /** The container of the options without a group. */
+  options: "options",
+  group: "group",
+  groupHeading: "group-heading",
+  /** A virtualized row: the positioned box around a heading's or an option's content. */
+  row: "row",
+  option: "option",
+  optionControl: "option-control",
+  optionLabel: "option-label",
+  optionDescription: "option-description",
+  issues: "issues",
+  actions: "actions",
+  submit: "submit",
+  decline: "decline",
+  status: "status",
+  receipt: "receipt",
+  summary: "summary",
+} as const;
+
+export type MultiSelectPart = keyof typeof multiSelectAnatomy;
+/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
+export type MultiSelectSlot = (typeof multiSelectAnatomy)[MultiSelectPart];
