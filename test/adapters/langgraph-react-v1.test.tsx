@@ -8,6 +8,7 @@ import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
 import { conformanceKind } from "../../src/testing/conformance";
+import { captureKitWarnings } from "../support/kit-warnings";
 import type { Received } from "../support/langgraph-graphs";
 import {
   type LangGraphProxy,
@@ -15,7 +16,6 @@ import {
   startLangGraphProxy,
   startLangGraphServer,
 } from "../support/langgraph-server";
-import { captureKitWarnings } from "../support/kit-warnings";
 
 /**
  * `useLangChainReactHitl` over the REAL `useStream` of `@langchain/react` 1.1 (the SDK's protocol
