@@ -193,6 +193,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
         test: {
           name: "storybook",
+          // React's warnings fail the story that causes them, as in the other projects.
+          setupFiles: ["test/storybook-setup.ts"],
           // Failure screenshots and attachments stay out of the tree (test-results/ is ignored).
           attachmentsDir: "test-results/vitest-attachments",
           // Each browser project gets its own `browser` object: a shared one mislabels projects.

@@ -63,6 +63,13 @@ function isReactWarning(text: string, stack: string | undefined): boolean {
   return reactFrame.test(caller);
 }
 
+/**
+ * Warnings a project tolerates, each with its reason: printed as they are, not failing a test.
+ * Set before this file loads (`test/storybook-setup.ts`); empty everywhere else.
+ */
+const tolerated: readonly RegExp[] =
+  (globalThis as { __hitlToleratedReactWarnings?: readonly RegExp[] }).__hitlToleratedReactWarnings ?? [];
+
 const reactWarnings: string[] = [];
 let suiteOver = false;
 
@@ -83,7 +90,7 @@ function checked(level: "error" | "warn", original: (...args: unknown[]) => void
     Error.stackTraceLimit = 50;
     const stack = new Error().stack;
     Error.stackTraceLimit = limit;
-    if (!suiteOver && isReactWarning(text, stack)) {
+    if (!suiteOver && isReactWarning(text, stack) && !tolerated.some((pattern) => pattern.test(text))) {
       const origin = originOf(stack);
       reactWarnings.push(`console.${level}: ${text}${origin ? `\n  ↳ from ${origin}` : ""}`);
       return;
