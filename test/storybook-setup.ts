@@ -11,3 +11,4 @@
   /A component suspended inside an `act` scope, but the `act` call was not awaited/,
 ];
 await import("./react-warnings");
+export {};
