@@ -11,4 +11,5 @@
   /A component suspended inside an `act` scope, but the `act` call was not awaited/,
 ];
 await import("./react-warnings");
+
 export {};
