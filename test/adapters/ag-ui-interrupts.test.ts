@@ -68,7 +68,7 @@ describe("AG-UI interrupts", () => {
     expect(resumes()).toEqual([
       [
         { interruptId: first!.requestId, status: "resolved", payload: { id: "a" } },
-        { interruptId: second!.requestId, status: "cancelled" },
+        { interruptId: second!.requestId, status: "cancelled", payload: { declined: true, reason: "neither" } },
       ],
     ]);
     expect(open()).toEqual([]);

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
+import { HttpAgent, runHttpRequest, transformHttpEventStream } from "@ag-ui/client";
+import { type BaseEvent, EventType, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
+import type { Observable } from "rxjs";
 import { checkTranscript } from "../../src/server/transcript";
 
 /**
@@ -14,6 +16,11 @@ import { checkTranscript } from "../../src/server/transcript";
  * - anything else → a short text.
  * Strict as a provider: a run whose history has a tool call without its result (or two) ends in
  * `RUN_ERROR`. It keeps the thread (what a reload loads) and every `tool` message it received.
+ *
+ * AG-UI 1.0 interrupts, strict as the protocol: while a run's interrupts are open, the next run
+ * must carry `resume` with exactly one entry for each of them and nothing else, or it ends in
+ * `RUN_ERROR` (a refusal). A POST to `<url>/connect` (what an agent's `connectAgent` calls, see
+ * `connectableAgent`) replays every run of the thread, each `RUN_STARTED` echoing its input.
  */
 export interface AgUiTestServer {
   readonly url: string;
@@ -23,15 +30,33 @@ export interface AgUiTestServer {
   thread(threadId: string): Message[];
   /** Every run input, in order. */
   readonly runs: RunAgentInput[];
-  /** Runs refused for a broken history. */
+  /** Runs refused for a broken history (or a resume that does not fit the open interrupts). */
   readonly refusals: string[];
+  /** Every resume entry the server received (runs it took, refused or not), in order. */
+  resumesFor(interruptId: string): readonly ResumeEntry[];
+  /** How many times an interrupt was resumed (by a run the server accepted). */
+  closed(interruptId: string): number;
+  /** The next run carrying `resume` fails as described (the run POST that answers interrupts). */
+  failNextResume(failure: ResumeFailure): void;
   /** Resolves once no run is streaming. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** How the next resume run fails: dropped before the server reads it, after, or refused with a status. */
+export type ResumeFailure =
+  | { readonly type: "network-before" }
+  | { readonly type: "network-after" }
+  | { readonly type: "status"; readonly status: number };
+
 export async function startAgUiServer(): Promise<AgUiTestServer> {
   const threads = new Map<string, Message[]>();
+  /** Each thread's runs as streamed (what `connect` replays). */
+  const logs = new Map<string, { input: RunAgentInput; events: BaseEvent[] }[]>();
+  /** Each thread's open AG-UI 1.0 interrupts (those its last run ended with). */
+  const open = new Map<string, string[]>();
+  const closed = new Map<string, number>();
+  const failures: ResumeFailure[] = [];
   const received = new Map<string, Message[]>();
   const runs: RunAgentInput[] = [];
   const refusals: string[] = [];
@@ -48,6 +73,26 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
     void (async () => {
       try {
         const input = JSON.parse(await readBody(req)) as RunAgentInput;
+        if (req.url?.endsWith("/connect")) {
+          res.writeHead(200, { "content-type": encoder.getContentType(), "cache-control": "no-cache" });
+          for (const run of logs.get(input.threadId) ?? []) {
+            for (const event of run.events) {
+              const echoed = event.type === EventType.RUN_STARTED ? { ...event, input: run.input } : event;
+              res.write(encoder.encodeSSE(echoed as BaseEvent));
+            }
+          }
+          res.end();
+          return;
+        }
+        const failure = (input as ResumeInput).resume?.length ? failures.shift() : undefined;
+        if (failure?.type === "network-before") {
+          req.socket.destroy();
+          return;
+        }
+        if (failure?.type === "status") {
+          res.writeHead(failure.status, { "content-type": "text/plain" }).end(`refused with ${failure.status}`);
+          return;
+        }
         runs.push(input);
         for (const message of input.messages) {
           if (message.role !== "tool") continue;
@@ -58,6 +103,11 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
         const events = script(input);
         const thread = [...input.messages, ...messagesOf(events)];
         threads.set(input.threadId, thread);
+        logs.set(input.threadId, [...(logs.get(input.threadId) ?? []), { input, events }]);
+        if (failure?.type === "network-after") {
+          req.socket.destroy();
+          return;
+        }
         for (const event of events) res.write(encoder.encodeSSE(event));
         res.end();
       } catch (error) {
@@ -75,6 +125,10 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
     thread: (id) => structuredClone(threads.get(id) ?? []),
     runs,
     refusals,
+    resumesFor: (id) =>
+      runs.flatMap((run) => ((run as ResumeInput).resume ?? []).filter((entry) => entry.interruptId === id)),
+    closed: (id) => closed.get(id) ?? 0,
+    failNextResume: (failure) => void failures.push(failure),
     async idle() {
       for (let i = 0; i < 500 && inFlight > 0; i++) await new Promise((resolve) => setTimeout(resolve, 2));
       await new Promise((resolve) => setTimeout(resolve, 15));
@@ -90,6 +144,21 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
     const base = { threadId: input.threadId, runId: input.runId };
     const start: BaseEvent = { type: EventType.RUN_STARTED, ...base } as BaseEvent;
     const finish: BaseEvent = { type: EventType.RUN_FINISHED, ...base } as BaseEvent;
+    const refuse = (reason: string): BaseEvent[] => {
+      refusals.push(reason);
+      return [start, { type: EventType.RUN_ERROR, message: reason } as BaseEvent];
+    };
+    // The open interrupts of the thread: this run must resume each once, and nothing else.
+    const waiting = open.get(input.threadId) ?? [];
+    const entries = (input as ResumeInput).resume ?? [];
+    if (waiting.length > 0 || entries.length > 0) {
+      const ids = entries.map((entry) => entry.interruptId);
+      const fits =
+        ids.length === waiting.length && new Set(ids).size === ids.length && ids.every((id) => waiting.includes(id));
+      if (!fits) return refuse(`resume:${ids.join(",")} for open:${waiting.join(",")}`);
+      open.delete(input.threadId);
+      for (const id of ids) closed.set(id, (closed.get(id) ?? 0) + 1);
+    }
     const problems = checkTranscript(toModelMessages(input.messages));
     // A history whose last turn still waits for results is what this run is about to complete;
     // anything else broken is refused, as a provider would.
@@ -101,7 +170,7 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
       ];
     }
     // A run that answers interrupts: the agent goes on with what the person said.
-    const resume = (input as RunAgentInput & { resume?: unknown[] }).resume;
+    const resume = (input as ResumeInput).resume;
     const legacyResume = (input.forwardedProps as { command?: { resume?: unknown } } | undefined)?.command?.resume;
     if (resume?.length || legacyResume !== undefined) {
       return [
@@ -120,6 +189,10 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
         );
         return [start, ...events, finish];
       }
+      open.set(
+        input.threadId,
+        interrupting.interrupts.map((interrupt) => String(interrupt.id)),
+      );
       return [start, { ...finish, outcome: { type: "interrupt", interrupts: interrupting.interrupts } } as BaseEvent];
     }
     const match = /^ask (.+)$/.exec(text);
@@ -197,6 +270,8 @@ function interruptScript(
   return { legacy: false, interrupts: [pick(`${runId}-1`, what.split(","))] };
 }
 
+type ResumeInput = RunAgentInput & { resume?: ResumeEntry[] };
+
 function textEvents(messageId: string, text: string): BaseEvent[] {
   return [
     { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
@@ -256,4 +331,18 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("end", () => resolve(body));
     req.on("error", reject);
   });
+}
+
+/**
+ * A real `HttpAgent` that can also `connectAgent()`: `@ag-ui/client` 1.0 leaves `connect` to the
+ * agent (the runtimes that persist threads, CopilotKit's among them, implement it); this one
+ * POSTs the run input to `<url>/connect` and reads the replay as it reads a run.
+ */
+export class ConnectableHttpAgent extends HttpAgent {
+  protected override connect(input: RunAgentInput): Observable<BaseEvent> {
+    return transformHttpEventStream(
+      runHttpRequest(() => this.fetch(`${this.url}/connect`, this.requestInit(input))),
+      this.debugLogger,
+    );
+  }
 }

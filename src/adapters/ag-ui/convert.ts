@@ -2,7 +2,7 @@ import type { AnswerBody } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import { sniffKind } from "../sniff-kind";
 import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
-import { type ParkedInterrupt, parkInterrupt } from "./interrupts";
+import { answerOfEntry, type ParkedInterrupt, parkInterrupt } from "./interrupts";
 
 /**
  * AG-UI events (and message lists) → ledger actions. A frontend tool call whose arguments carry
@@ -44,6 +44,8 @@ export function createAgUiConverter(): AgUiConverter {
   /** Calls whose START arrived and whose END has not: they never park from a message list. */
   const open = new Map<string, OpenCall>();
   const interrupts = new Map<string, ParkedInterrupt & { legacy: boolean; runId: string }>();
+  /** AG-UI 1.0 interrupts a later run ended. */
+  const over = new Set<string>();
   /** The run the events belong to, and how many legacy interrupts it raised (their ids). */
   let run = { id: "", legacy: 0 };
   const action = (changes: LedgerChange[]): TransportAction | null =>
@@ -82,9 +84,30 @@ export function createAgUiConverter(): AgUiConverter {
           return id === undefined ? null : action([settlement(id, raw.content)]);
         case "MESSAGES_SNAPSHOT":
           return Array.isArray(raw.messages) ? fromMessages(raw.messages, open) : null;
-        case "RUN_STARTED":
+        case "RUN_STARTED": {
           run = { id: typeof raw.runId === "string" ? raw.runId : "", legacy: 0 };
-          return null;
+          // AG-UI 1.0: a run may start only once every interrupt of the thread is resumed, so a
+          // new run ends the earlier runs' interrupts (without this, a page that loads the thread,
+          // e.g. `connectAgent` replaying it, showed every interrupt ever raised open again, and an
+          // answer went out as a second resume). Its input (`RUN_STARTED.input`, echoed by the
+          // server or the one this page sent) says what each was resumed with.
+          const input = isRecord(raw.input) ? raw.input : {};
+          const entries = Array.isArray(input.resume) ? input.resume : [];
+          const changes: LedgerChange[] = [];
+          for (const [requestId, interrupt] of interrupts) {
+            if (interrupt.legacy || interrupt.runId === run.id || over.has(requestId)) continue;
+            over.add(requestId);
+            const response = answerOfEntry(entries.find((e) => isRecord(e) && e.interruptId === requestId));
+            changes.push({
+              type: "resolved",
+              requestId,
+              outcome: "answered",
+              authoritative: true,
+              ...(response !== undefined ? { response } : {}),
+            });
+          }
+          return action(changes);
+        }
         case "RUN_FINISHED": {
           const outcome = isRecord(raw.outcome) ? raw.outcome : undefined;
           if (outcome?.type !== "interrupt" || !Array.isArray(outcome.interrupts)) return null;

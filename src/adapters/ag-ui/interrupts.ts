@@ -6,7 +6,7 @@ import { type FormValues, formKind } from "../../kinds/form";
 // turns an AG-UI interrupt's `responseSchema` into form fields (pure; no MCP SDK).
 import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../mcp/form-schema";
 import { HITL_UI_META_KEY } from "../mcp/hint";
-import { toToolOutput } from "../tool-output";
+import { fromToolOutput, toToolOutput } from "../tool-output";
 
 /**
  * AG-UI 1.0 interrupts (a `RUN_FINISHED` whose `outcome` is `{ type: "interrupt", interrupts }`,
@@ -83,10 +83,18 @@ export function parkInterrupt(raw: unknown, legacyId?: string): ParkedInterrupt 
   return parked({ ...base, kind: "", payload: undefined, issues }, { mode: "raw" });
 }
 
-/** The one resume entry for an interrupt's answer: resolved with the typed payload, or cancelled. */
+/**
+ * The one resume entry for an interrupt's answer: resolved with the typed payload, or cancelled
+ * (a decline with a reason carries it as the payload).
+ */
 export function resumeEntry(interruptId: string, answer: AnswerBody, answering: InterruptAnswering): ResumeEntry {
   switch (answer.type) {
     case "declined":
+      // The reason the person gave goes with the cancel, as the typed decline (`{ declined: true,
+      // reason }`): without it the agent never learns why (every other path of the kit carries it).
+      return answer.reason === undefined
+        ? { interruptId, status: "cancelled" }
+        : { interruptId, status: "cancelled", payload: toToolOutput(answer) };
     case "dismissed":
       return { interruptId, status: "cancelled" };
     case "value":
@@ -106,6 +114,14 @@ export function resumeEntry(interruptId: string, answer: AnswerBody, answering: 
     default:
       return answer satisfies never;
   }
+}
+
+/** A resume entry read back as the typed answer it carries (the inverse of `resumeEntry`). */
+export function answerOfEntry(entry: unknown): AnswerBody | undefined {
+  if (!isRecord(entry)) return undefined;
+  const answer = fromToolOutput(entry.payload);
+  if (entry.status === "cancelled") return answer?.type === "declined" ? answer : { type: "declined" };
+  return entry.status === "resolved" ? answer : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,7 @@ import {
   ACCEPTED,
   createConnectionState,
   createTransportEvents,
+  errorForHttpStatus,
   type HitlTransport,
   HitlTransportError,
   type SendOutcome,
@@ -72,46 +73,69 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
 
   /**
    * Resumes an interrupted run once every interrupt it ended with has its one entry: exactly one
-   * run, carrying exactly one entry per interrupt, never a second resume of an id.
+   * run, carrying exactly one entry per interrupt, never a second resume of an id. Returns that
+   * run, if it started it. The run's `RUN_STARTED` (the server took it) settles the requests,
+   * through the converter; a run that fails before that leaves them open to be sent again.
    */
-  const resume = (runId: string) => {
+  const resume = (runId: string): Promise<unknown> | undefined => {
     const ids = interruptsOf(runId).filter((id) => !resumed.has(id));
-    if (ids.length === 0 || !ids.every((id) => entries.has(id))) return;
+    if (ids.length === 0 || !ids.every((id) => entries.has(id))) return undefined;
     // Only expiries: nothing the person answered, so no run starts by itself.
-    if (ids.every((id) => entries.get(id)?.answer === undefined)) return;
+    if (ids.every((id) => entries.get(id)?.answer === undefined)) return undefined;
     if (agent.isRunning) {
       resumeAfterRun = runId;
-      return;
+      return undefined;
     }
     for (const id of ids) resumed.add(id);
     const legacy = ids.some((id) => convert.interrupt(id)?.legacy);
     const params = options.runParameters?.() ?? {};
     const list = ids.map((id) => entries.get(id)?.entry).filter((entry) => entry !== undefined);
+    /** The server took the run (its `RUN_STARTED` arrived): the answers reached it. */
+    let taken = false;
+    const started = {
+      onRunStartedEvent: () => {
+        taken = true;
+      },
+    };
     const run = legacy
       ? // `@ag-ui/langgraph`'s legacy channel: LangGraph's `Command({ resume })`, one value per run.
-        agent.runAgent({
-          ...params,
-          forwardedProps: { ...params.forwardedProps, command: { resume: legacyResume(list) } },
-        })
-      : agent.runAgent({ ...params, resume: list });
-    run.catch((error: unknown) => options.onRunError?.(error));
-    events.deliver({
-      type: "transport",
-      changes: ids.flatMap((id) => {
-        const answer = entries.get(id)?.answer;
-        return answer === undefined
-          ? []
-          : [
-              {
-                type: "resolved" as const,
-                requestId: id,
-                outcome: "answered" as const,
-                response: answer,
-                authoritative: true,
-              },
-            ];
-      }),
-    });
+        agent.runAgent(
+          { ...params, forwardedProps: { ...params.forwardedProps, command: { resume: legacyResume(list) } } },
+          started,
+        )
+      : agent.runAgent({ ...params, resume: list }, started);
+    if (legacy) {
+      // The legacy channel's run carries no `resume` for the converter to read: settled as it goes.
+      events.deliver({
+        type: "transport",
+        changes: ids.flatMap((id) => {
+          const answer = entries.get(id)?.answer;
+          return answer === undefined
+            ? []
+            : [
+                {
+                  type: "resolved" as const,
+                  requestId: id,
+                  outcome: "answered" as const,
+                  response: answer,
+                  authoritative: true,
+                },
+              ];
+        }),
+      });
+    }
+    return run.then(
+      () => undefined,
+      (error: unknown) => {
+        options.onRunError?.(error);
+        if (taken || legacy) return;
+        // The server never took the run (or we cannot tell): its interrupts are still open there,
+        // so their answers may go again. (It used to mark them resumed and settle them as the run
+        // began: a lost or refused resume could never go again, and the thread stayed stuck.)
+        for (const id of ids) resumed.delete(id);
+        throw error;
+      },
+    );
   };
 
   /** A new run's interrupts: open until resumed; an `expiresAt` that passes withdraws one. */
@@ -141,8 +165,11 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
     if (subscription) return;
     events.deliver(convert.messages(agent.messages));
     subscription = agent.subscribe({
-      onEvent: ({ event }) => {
-        events.deliver(convert.event(event));
+      onEvent: ({ event, input }) => {
+        // A run's start with its input (what it resumes), unless the server echoed it already.
+        const started =
+          event.type === "RUN_STARTED" && !("input" in event && event.input) ? { ...event, input } : event;
+        events.deliver(convert.event(started));
         track(event);
         if (event.type === "TOOL_CALL_ARGS" && "toolCallId" in event && typeof event.toolCallId === "string") {
           const kind = convert.streamingKind(event.toolCallId);
@@ -191,7 +218,20 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
           throw new HitlTransportError("This interrupt already has its answer.", "unconfirmed");
         }
         entries.set(request.requestId, { entry: resumeEntry(request.requestId, answer, interrupt.answering), answer });
-        resume(interrupt.runId);
+        const run = resume(interrupt.runId);
+        if (run) {
+          try {
+            await run;
+          } catch (error) {
+            // This answer's run never reached the server: it may go again (the others keep theirs).
+            entries.delete(request.requestId);
+            const status = (error as { status?: unknown } | null)?.status;
+            const message = error instanceof Error ? error.message : String(error);
+            throw typeof status === "number"
+              ? errorForHttpStatus(status, message)
+              : new HitlTransportError(message, "unconfirmed");
+          }
+        }
         return ACCEPTED;
       }
       // One tool message per call, whoever adds it (another transport or hook on this agent).
