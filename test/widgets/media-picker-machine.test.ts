@@ -2,6 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type MediaItem, mediaKind } from "../../src/kinds/media";
 import type { MediaCollectionInput } from "../../src/widgets/media-picker/collection";
+import {
+  connect,
+  type MediaPickerConnectContext,
+  type MediaPickerSubmitOutcome,
+  type MediaTile,
+} from "../../src/widgets/media-picker/connect";
 import { mediaLabels } from "../../src/widgets/media-picker/labels";
 import {
   highlightedIndex,
@@ -179,8 +185,207 @@ describe("media picker machine", () => {
   });
 });
 
+/** A store of one machine, as a framework adapter would keep it. */
+function picker(
+  collection = input(),
+  outcome: MediaPickerSubmitOutcome = { type: "sent" },
+  overrides: Partial<MediaPickerConnectContext> = {},
+) {
+  let state = initialState(collection);
+  const submitted: unknown[] = [];
+  const send = (event: MediaPickerEvent) => {
+    state = transition(state, event);
+  };
+  const context: MediaPickerConnectContext = {
+    id: "mp",
+    labels: mediaLabels,
+    status: "open",
+    interactive: true,
+    hasMore: false,
+    submit: (value) => {
+      submitted.push(value);
+      return outcome;
+    },
+    ...overrides,
+  };
+  return { api: () => connect(state, send, context), state: () => state, submitted };
+}
+
+function tile(api: ReturnType<typeof connect>, index: number): MediaTile {
+  const found = api.tileAt(index);
+  if (!found) throw new Error(`no tile ${index}`);
+  return found;
+}
+
+function keyEvent(name: string, extra: Partial<{ repeat: boolean; altKey: boolean; onItem: boolean }> = {}) {
+  const { onItem = true, ...rest } = extra;
+  const event = {
+    key: name,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    repeat: false,
+    timeStamp: 1_000,
+    defaultPrevented: false,
+    target: {
+      hasAttribute: (attribute: string) => onItem && attribute === "data-item-index",
+    } as unknown as EventTarget,
+    prevented: false,
+    preventDefault() {
+      event.prevented = true;
+    },
+    ...rest,
+  };
+  return event;
+}
+
+describe("media picker connect", () => {
+  it("should give each option its name, state, place in the set and the one tab stop", () => {
+    const mp = picker();
+    mp.api().toggle("m1");
+    const api = mp.api();
+    expect(api.getItemProps(tile(api, 1))).toMatchObject({
+      role: "option",
+      tabIndex: -1,
+      "data-item-index": 1,
+      "aria-selected": true,
+      "aria-setsize": 9,
+      "aria-posinset": 2,
+      "aria-label": "Photo b",
+      "aria-describedby": "mp-order-1",
+      "data-slot": "item",
+      "data-state": "selected",
+      "data-highlighted": undefined,
+    });
+    expect(api.getItemProps(tile(api, 0))).toMatchObject({
+      tabIndex: 0,
+      "data-highlighted": "",
+      "aria-selected": false,
+    });
+    expect(api.getOrderTextProps(tile(api, 1))).toEqual({ id: "mp-order-1", hidden: true });
+    expect(api.getCellProps(tile(api, 1))).toEqual({ "data-slot": "cell", "data-state": "selected" });
+    expect(api.texts.count).toBe("1 of 3 selected");
+    // A remote collection with more pages does not know its size.
+    expect(picker(input(), undefined, { hasMore: true }).api().getItemProps(tile(api, 0))["aria-setsize"]).toBe(-1);
+  });
+
+  it("should click to highlight and toggle, and not toggle while the answer cannot be given", () => {
+    const mp = picker();
+    mp.api().getItemProps(tile(mp.api(), 4)).onClick();
+    expect(mp.state().selected).toEqual(["m4"]);
+    expect(mp.api().highlightedIndex).toBe(4);
+    const busy = picker(input(), undefined, { interactive: false, status: "submitting" });
+    busy.api().getItemProps(tile(busy.api(), 2)).onClick();
+    expect(busy.state().selected).toEqual([]);
+    expect(busy.api().highlightedIndex).toBe(2);
+    expect(
+      busy.api().getGridProps({ columns: 4, pageRows: () => 2, focusIndex: () => {}, labelledBy: "p" }),
+    ).toMatchObject({
+      "aria-disabled": true,
+      "data-state": "submitting",
+    });
+  });
+
+  it("should move with the grid's keys, focus where it moved, toggle with Space and Enter (not repeated), and leave the rest", () => {
+    const mp = picker();
+    const focused: number[] = [];
+    const environment = {
+      columns: 4,
+      pageRows: () => 2,
+      focusIndex: (index: number) => focused.push(index),
+      labelledBy: "p",
+    };
+    const grid = () => mp.api().getGridProps(environment);
+    expect(grid()).toMatchObject({
+      role: "listbox",
+      "aria-labelledby": "p",
+      "aria-multiselectable": true,
+      "aria-describedby": "mp-count",
+    });
+    const down = keyEvent("ArrowDown");
+    grid().onKeyDown(down);
+    expect(down.prevented).toBe(true);
+    expect(focused).toEqual([4]);
+    const enter = keyEvent("Enter");
+    grid().onKeyDown(enter);
+    expect(enter.prevented).toBe(true);
+    expect(mp.state().selected).toEqual(["m4"]);
+    // A held key toggles once.
+    const held = keyEvent(" ", { repeat: true });
+    grid().onKeyDown(held);
+    expect(held.prevented).toBe(true);
+    expect(mp.state().selected).toEqual(["m4"]);
+    grid().onKeyDown(keyEvent(" "));
+    expect(mp.state().selected).toEqual([]);
+    for (const event of [
+      keyEvent("ArrowDown", { altKey: true }),
+      keyEvent("ArrowDown", { onItem: false }),
+      keyEvent("Tab"),
+    ]) {
+      grid().onKeyDown(event);
+      expect(event.prevented).toBe(false);
+    }
+    expect(focused).toEqual([4]);
+  });
+
+  it("should describe a broken item, and show a failed thumbnail as broken", () => {
+    const mixed = mediaKind.request.parse({
+      kind: "media",
+      items: [
+        { id: "x", url: "javascript:alert(1)", alt: "Evil" },
+        { id: "y", url: "https://cdn.example/y.jpg", alt: "Fine" },
+        { id: "z", url: "https://cdn.example/z.mp3", mediaType: "audio" },
+      ],
+      max: 3,
+    }).items;
+    const mp = picker(input({ items: mixed }));
+    const api = mp.api();
+    expect(tile(api, 0)).toMatchObject({ thumbnail: "broken", src: undefined });
+    expect(api.getItemProps(tile(api, 0))["aria-describedby"]).toBe("mp-broken-0");
+    expect(api.getPlaceholderTextProps(tile(api, 0))).toEqual({
+      "data-slot": "placeholder-text",
+      id: "mp-broken-0",
+      "aria-hidden": true,
+    });
+    expect(tile(api, 2)).toMatchObject({ thumbnail: "empty", name: "Item 3 (audio)" });
+    expect(api.getPlaceholderTextProps(tile(api, 2)).id).toBeUndefined();
+    const image = api.getThumbnailImageProps(tile(api, 1));
+    expect(image).toMatchObject({ src: "https://cdn.example/y.jpg", alt: "", loading: "lazy" });
+    image.onError();
+    expect(tile(mp.api(), 1).thumbnail).toBe("broken");
+    expect(mp.api().getThumbnailProps(tile(mp.api(), 1))["data-state"]).toBe("broken");
+  });
+
+  it("should submit in the order chosen, show the schema's issues once each, and clear them once sent", () => {
+    const issues = [{ message: "Too few" }, { message: "Too few" }];
+    const mp = picker(input({ min: 2 }), { type: "invalid", issues });
+    mp.api().toggle("m3");
+    mp.api().toggle("m1");
+    mp.api().submit();
+    expect(mp.submitted).toEqual([{ selected: ["m3", "m1"] }]);
+    expect(mp.state().issues).toEqual(["Too few"]);
+    const ignored = picker(input(), { type: "ignored" });
+    const before = ignored.state();
+    ignored.api().submit();
+    expect(ignored.state()).toBe(before);
+  });
+
+  it("should say why a choice past max was refused, in the live message", () => {
+    const mp = picker(input({ max: 1 }));
+    expect(
+      mp.api().getGridProps({ columns: 4, pageRows: () => 1, focusIndex: () => {}, labelledBy: undefined })[
+        "aria-multiselectable"
+      ],
+    ).toBeUndefined();
+    const full = picker(input({ max: 2 }));
+    for (const id of ["m0", "m1", "m2"]) full.api().toggle(id);
+    expect(full.api().texts.message).toBe("You can choose up to 2.");
+    expect(full.api().getMessageProps()).toEqual({ role: "status", "aria-live": "polite", "data-slot": "message" });
+  });
+});
+
 describe("media picker machine modules", () => {
-  it("given the machine and everything it imports, should import nothing but zod and the RE2 engine (no React, no DOM library)", () => {
+  it("given connect, the machine and everything they import, should import nothing but zod and the RE2 engine (no React, no DOM library)", () => {
     const seen = new Set<string>();
     const outside: string[] = [];
     const visit = (file: string) => {
@@ -193,7 +398,7 @@ describe("media picker machine modules", () => {
         else visit(resolveSource(join(dirname(file), specifier)));
       }
     };
-    visit(join(process.cwd(), "src/widgets/media-picker/machine.ts"));
+    visit(join(process.cwd(), "src/widgets/media-picker/connect.ts"));
     expect(seen.size).toBeGreaterThan(4);
     expect(outside.filter((specifier) => specifier !== "zod" && specifier !== "re2js")).toEqual([]);
   });
