@@ -263,7 +263,6 @@ describe("media picker connect", () => {
       "aria-selected": false,
     });
     expect(api.getOrderTextProps(tile(api, 1))).toEqual({ id: "mp-order-1", hidden: true });
-    expect(api.getCellProps(tile(api, 1))).toEqual({ "data-slot": "cell", "data-state": "selected" });
     expect(api.texts.count).toBe("1 of 3 selected");
     // A remote collection with more pages does not know its size.
     expect(picker(input(), undefined, { hasMore: true }).api().getItemProps(tile(api, 0))["aria-setsize"]).toBe(-1);

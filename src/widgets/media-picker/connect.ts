@@ -84,7 +84,9 @@ function isItem(target: EventTarget | null): boolean {
 }
 
 const flag = (on: boolean) => (on ? "" : undefined);
-const hidden = { "aria-hidden": true } as const;
+
+/** A tile's `data-state` (its cell's and its option's). */
+export const tileStateOf = (tile: MediaTile) => (tile.order === undefined ? "unselected" : "selected");
 
 export function connect(state: MediaPickerState, send: MediaPickerSend, context: MediaPickerConnectContext) {
   const { collection } = state;
@@ -96,7 +98,6 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
   const countId = `${id}-count`;
   const orderId = (tile: MediaTile) => `${id}-order-${tile.index}`;
   const brokenId = (tile: MediaTile) => `${id}-broken-${tile.index}`;
-  const tileState = (tile: MediaTile) => (tile.order === undefined ? "unselected" : "selected");
 
   const toggle = (itemId: string) => {
     if (interactive) send({ type: "toggle", id: itemId });
@@ -124,12 +125,7 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
     /** How many items the grid holds (loaded so far, for a remote collection). */
     count: items.length,
     multiple,
-    selected: state.selected,
     highlightedIndex: highlighted,
-    /** The answer Submit sends: `{ selected }` in the order chosen. */
-    get value(): MediaResponse {
-      return valueToSend(state);
-    },
     issues: state.issues,
     texts: {
       count: labels.count(state.selected.length, min, max),
@@ -183,10 +179,6 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
         }
       },
     }),
-    getCellProps: (tile: MediaTile) => ({
-      "data-slot": "cell" satisfies MediaPickerSlot,
-      "data-state": tileState(tile),
-    }),
     /** The option: its name is the item's, its description the order badge's words and why it is broken. */
     getItemProps: (tile: MediaTile) => {
       const chosen = tile.order !== undefined;
@@ -202,7 +194,7 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
         "aria-label": tile.name,
         "aria-describedby": describedBy.filter(Boolean).join(" ") || undefined,
         "data-slot": "item" satisfies MediaPickerSlot,
-        "data-state": tileState(tile),
+        "data-state": tileStateOf(tile),
         "data-highlighted": flag(tile.index === highlighted),
         "data-media-type": tile.item.mediaType,
         onClick: () => {
@@ -217,7 +209,7 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
     /** The thumbnail's placeholder (broken or empty); an image gets `getThumbnailImageProps`. */
     getThumbnailProps: (tile: MediaTile) => ({
       "data-slot": "thumbnail" satisfies MediaPickerSlot,
-      "data-state": tile.thumbnail === "broken" ? "broken" : "empty",
+      "data-state": tile.thumbnail,
     }),
     /** The still, loaded lazily; a failed load shows the tile as broken from then on. */
     getThumbnailImageProps: (tile: MediaTile) => ({
@@ -233,13 +225,10 @@ export function connect(state: MediaPickerState, send: MediaPickerSend, context:
     getPlaceholderTextProps: (tile: MediaTile) => ({
       "data-slot": "placeholder-text" satisfies MediaPickerSlot,
       id: tile.thumbnail === "broken" ? brokenId(tile) : undefined,
-      ...hidden,
+      "aria-hidden": true,
     }),
-    getTypeBadgeProps: () => ({ "data-slot": "type-badge" satisfies MediaPickerSlot, ...hidden }),
-    getOrderBadgeProps: () => ({ "data-slot": "order-badge" satisfies MediaPickerSlot, ...hidden }),
     /** Hidden, yet read as the option's description ("Choice 2"). */
     getOrderTextProps: (tile: MediaTile) => ({ id: orderId(tile), hidden: true }),
-    getCheckProps: () => ({ "data-slot": "check" satisfies MediaPickerSlot, ...hidden }),
     getPreviewProps: (tile: MediaTile) => ({
       "data-slot": "preview" satisfies MediaPickerSlot,
       "data-media-type": tile.item.mediaType,
