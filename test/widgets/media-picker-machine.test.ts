@@ -409,3 +409,15 @@ function resolveSource(path: string): string {
   }
   throw new Error(`cannot resolve ${path}`);
 }
+
+describe("hitl-kit/widgets", () => {
+  it("should export the media picker's machine, connect, hook and anatomy for headless use", async () => {
+    const widgets = await import("../../src/widgets/index");
+    const state = widgets.mediaPickerMachine.initialState(input());
+    const next = widgets.mediaPickerMachine.transition(state, { type: "toggle", id: "m2" });
+    expect(widgets.mediaPickerMachine.valueToSend(next)).toEqual({ selected: ["m2"] });
+    expect(typeof widgets.connectMediaPicker).toBe("function");
+    expect(typeof widgets.useMediaPicker).toBe("function");
+    expect(widgets.mediaPickerAnatomy.item).toBe("item");
+  });
+});
