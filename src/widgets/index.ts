@@ -16,7 +16,31 @@ export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-p
 export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
 export { Form, type FormProps } from "./form/form";
+export { type MediaPickerPart, mediaPickerAnatomy } from "./media-picker/anatomy";
+export type { MediaCollection, MediaCollectionInput } from "./media-picker/collection";
+export {
+  connect as connectMediaPicker,
+  type MediaPickerApi,
+  type MediaPickerConnectContext,
+  type MediaPickerGridEnvironment,
+  type MediaPickerKeyEvent,
+  type MediaPickerSend,
+  type MediaPickerSubmitOutcome,
+  type MediaTile,
+} from "./media-picker/connect";
+/** The media picker as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type MediaPickerEvent,
+  type MediaPickerKeyInput,
+  type MediaPickerState,
+  mediaPickerMachine,
+} from "./media-picker/machine";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
+export {
+  type UseMediaPickerProps,
+  useMediaPicker,
+  useMediaPickerContext,
+} from "./media-picker/use-media-picker";
 export { type MultiSelectPart, multiSelectAnatomy } from "./multi-select/anatomy";
 export type {
   ListRow as MultiSelectListRow,

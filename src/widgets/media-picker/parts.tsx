@@ -1,0 +1,215 @@
+"use client";
+import { type ComponentPropsWithoutRef, useState } from "react";
+import type { MediaItem } from "../../kinds/media";
+import { isSettledStatus } from "../../react/widget-props";
+import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
+import { ShellSubmit } from "../shared/shell-submit";
+import { cx, ShellForm, ShellIssues, ShellReceipt, useShell } from "../shared/widget-shell";
+import type { MediaPickerSlot } from "./anatomy";
+import { itemName } from "./collection";
+import { previewSources, thumbnailSource } from "./grid-logic";
+import { useMediaPickerContext } from "./use-media-picker";
+
+/**
+ * The media picker's parts beside the grid: each reads the connect API from its Root and spreads
+ * one prop getter onto one element. The interactive ones are gone once the receipt shows.
+ */
+
+/** The receipt lists this many chosen items, then says how many more there are. */
+const RECEIPT_LIMIT = 100;
+
+/** The form around the interactive parts; gone once the receipt shows. */
+export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const { api } = useMediaPickerContext();
+  return <ShellForm onSubmit={api.submit} {...props} />;
+}
+
+/** A larger view of the active item: the image, or a player for video and audio. */
+export function Preview({ className, ...props }: Omit<ComponentPropsWithoutRef<"figure">, "children">) {
+  const { api } = useMediaPickerContext();
+  const { status } = useShell();
+  const tile = api.preview;
+  if (isSettledStatus(status) || !tile) return null;
+  return (
+    <figure {...api.getPreviewProps(tile)} className={cx("hitl-media-preview", className)} {...props}>
+      {/* Keyed by item: a failed load belongs to that item only. */}
+      <PreviewMedia key={tile.item.id} item={tile.item} name={tile.name} />
+      <figcaption data-slot={"preview-caption" satisfies MediaPickerSlot} className="hitl-media-preview-caption">
+        {tile.name}
+      </figcaption>
+    </figure>
+  );
+}
+
+function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
+  const { api } = useMediaPickerContext();
+  const [failed, setFailed] = useState(false);
+  const { src, poster } = previewSources(item);
+  const slot = "preview-media" satisfies MediaPickerSlot;
+  if (src === undefined || failed) {
+    return (
+      <div data-slot={slot} data-state="broken" className="hitl-media-preview-media hitl-media-placeholder">
+        {api.labels.broken}
+      </div>
+    );
+  }
+  const onError = () => setFailed(true);
+  switch (item.mediaType) {
+    case "image":
+      return (
+        <img
+          data-slot={slot}
+          data-state="ready"
+          className="hitl-media-preview-media"
+          src={src}
+          alt={item.alt}
+          decoding="async"
+          onError={onError}
+        />
+      );
+    case "video":
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: payloads carry no caption tracks to offer.
+        <video
+          data-slot={slot}
+          data-state="ready"
+          className="hitl-media-preview-media"
+          src={src}
+          poster={poster}
+          controls
+          preload="metadata"
+          aria-label={name}
+          onError={onError}
+        />
+      );
+    case "audio":
+      return (
+        <div data-slot={slot} data-state="ready" className="hitl-media-preview-media hitl-media-preview-audio">
+          {poster && <img src={poster} alt="" decoding="async" />}
+          {/* biome-ignore lint/a11y/useMediaCaption: payloads carry no caption tracks to offer. */}
+          <audio src={src} controls preload="none" aria-label={name} onError={onError} />
+        </div>
+      );
+    default:
+      return item.mediaType satisfies never;
+  }
+}
+
+/** "2 of 3 selected", announced politely; the grid is described by it. */
+export function Count({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+  const { api } = useMediaPickerContext();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  return (
+    <p {...api.getCountProps()} className={cx("hitl-media-count", className)} {...props}>
+      {api.texts.count}
+    </p>
+  );
+}
+
+/** Why the last toggle was refused ("You can choose up to 3."), announced politely. */
+export function Message({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+  const { api } = useMediaPickerContext();
+  const { status } = useShell();
+  if (isSettledStatus(status)) return null;
+  // Always in the DOM: a live region must exist before its text changes to be announced.
+  return (
+    <p {...api.getMessageProps()} className={cx("hitl-media-message", className)} {...props}>
+      {api.texts.message}
+    </p>
+  );
+}
+
+/** The search box of a remote collection (its loader searches); nothing for inline items. */
+export function Search(props: Omit<ComponentPropsWithoutRef<typeof CollectionSearch>, "remote">) {
+  const { remote } = useMediaPickerContext();
+  const { status } = useShell();
+  if (!remote || isSettledStatus(status)) return null;
+  return <CollectionSearch remote={remote} {...props} />;
+}
+
+/** Loading, failure (with Retry) and counts of a remote collection, announced; nothing for inline items. */
+export function LoadStatus(props: Omit<ComponentPropsWithoutRef<typeof CollectionStatus>, "remote">) {
+  const { remote } = useMediaPickerContext();
+  const { status } = useShell();
+  if (!remote || isSettledStatus(status)) return null;
+  return <CollectionStatus remote={remote} {...props} />;
+}
+
+export function Issues() {
+  const { api } = useMediaPickerContext();
+  return <ShellIssues messages={api.issues} />;
+}
+
+export function Submit(props: ComponentPropsWithoutRef<typeof ShellSubmit>) {
+  const { api } = useMediaPickerContext();
+  return <ShellSubmit {...props}>{props.children ?? api.labels.submit}</ShellSubmit>;
+}
+
+/** The receipt: the chosen items, in order, as small thumbnails with their names. */
+export function Receipt({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, "children">) {
+  const { api, remote, answer } = useMediaPickerContext();
+  const { collection, labels } = api;
+  const chosen = answer?.selected ?? [];
+  const shown = chosen.slice(0, RECEIPT_LIMIT);
+  const summary =
+    chosen.length === 0 ? (
+      <p data-slot={"receipt-empty" satisfies MediaPickerSlot} className="hitl-help">
+        {labels.receiptEmpty}
+      </p>
+    ) : (
+      <>
+        <ol data-slot={"receipt-items" satisfies MediaPickerSlot} className="hitl-media-receipt">
+          {shown.map((id) => {
+            const index = collection.indexOf.get(id);
+            // Any item the picker knows by id (a remote one from an earlier search too).
+            const item = index === undefined ? remote?.known(id) : collection.items[index];
+            return (
+              <li key={id} data-slot={"receipt-item" satisfies MediaPickerSlot} className="hitl-media-receipt-item">
+                {item ? (
+                  <>
+                    <ReceiptThumbnail item={item} />
+                    <span>{index === undefined ? item.alt || id : itemName(labels, item, index)}</span>
+                  </>
+                ) : (
+                  <span>{id}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {chosen.length > shown.length && (
+          <p className="hitl-help">{labels.receiptMore(chosen.length - shown.length)}</p>
+        )}
+      </>
+    );
+  return <ShellReceipt summary={summary} className={className} {...props} />;
+}
+
+function ReceiptThumbnail({ item }: { item: MediaItem }) {
+  const [failed, setFailed] = useState(false);
+  const source = thumbnailSource(item);
+  const slot = "receipt-thumbnail" satisfies MediaPickerSlot;
+  if (source.type !== "image" || failed) {
+    return (
+      <span
+        data-slot={slot}
+        data-state={source.type === "none" ? "empty" : "broken"}
+        className="hitl-media-receipt-thumb hitl-media-placeholder"
+        aria-hidden="true"
+      />
+    );
+  }
+  return (
+    <img
+      data-slot={slot}
+      data-state="ready"
+      className="hitl-media-receipt-thumb"
+      src={source.src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
