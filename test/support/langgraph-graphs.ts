@@ -34,6 +34,10 @@ const PickState = Annotation.Root({
   /** What the graph asks with: the kit's hint by default; a test may ask with anything. */
   question: Annotation<unknown>(),
   answer: Annotation<unknown>(),
+  /** A chat's messages (a message a page sends as a new run's input), kept as sent. */
+  messages: Annotation<unknown[], unknown[]>({ reducer: (left, right) => left.concat(right), default: () => [] }),
+  /** How long `slow`'s first node takes (the run's input). */
+  delayMs: Annotation<number>(),
   received: Annotation<Received[], Received | Received[]>(appendReceived),
 });
 
@@ -42,24 +46,47 @@ const PickState = Annotation.Root({
  * (`interruptFor`: `{ ui: { kind: "pick", ids }, prompt: "Pick one" }`), or with the run's own
  * `question` when it has one (a plain string, someone else's object); `record` keeps what it got.
  */
+const ask = (state: typeof PickState.State) => {
+  const question = state.question ?? interruptFor(conformanceKind, { ids: state.ids }, { prompt: "Pick one" });
+  return { answer: interrupt(question) };
+};
+
+const record = (state: typeof PickState.State) => ({
+  received: [
+    {
+      node: "ask",
+      label: state.label,
+      value: state.answer,
+      ...(state.question === undefined
+        ? { result: readResume(conformanceKind, { kind: "pick", ids: state.ids }, state.answer) }
+        : {}),
+    },
+  ],
+});
+
 export const pick = new StateGraph(PickState)
-  .addNode("ask", (state) => {
-    const question = state.question ?? interruptFor(conformanceKind, { ids: state.ids }, { prompt: "Pick one" });
-    return { answer: interrupt(question) };
-  })
-  .addNode("record", (state) => ({
-    received: [
-      {
-        node: "ask",
-        label: state.label,
-        value: state.answer,
-        ...(state.question === undefined
-          ? { result: readResume(conformanceKind, { kind: "pick", ids: state.ids }, state.answer) }
-          : {}),
-      },
-    ],
-  }))
+  .addNode("ask", ask)
+  .addNode("record", record)
   .addEdge(START, "ask")
+  .addEdge("ask", "record")
+  .addEdge("record", END)
+  .compile();
+
+// ─── slow: pick, after a first node that takes a while ───────────────────────────────────────────
+
+/**
+ * START → work (waits `delayMs`, 500 by default) → ask → record → END: the run streams a while
+ * before it asks, time for a page to go away (a reload) or join it mid-run.
+ */
+export const slow = new StateGraph(PickState)
+  .addNode("work", async (state) => {
+    await new Promise((resolve) => setTimeout(resolve, state.delayMs ?? 500));
+    return {};
+  })
+  .addNode("ask", ask)
+  .addNode("record", record)
+  .addEdge(START, "work")
+  .addEdge("work", "ask")
   .addEdge("ask", "record")
   .addEdge("record", END)
   .compile();
