@@ -15,9 +15,7 @@ import {
   choice,
   customErrors,
   initialState,
-  resolveKey,
   submitCheck,
-  tabStop,
   transition,
 } from "../../src/widgets/aspect-ratio-picker/machine";
 
@@ -49,7 +47,6 @@ function machine(
   const context: AspectRatioConnectContext = {
     id: "ar",
     labels: aspectRatioLabels,
-    interactive: true,
     submit: (value) => {
       submitted.push(value);
       return options.outcome ?? { type: "sent" };
@@ -59,27 +56,6 @@ function machine(
   };
   return { api: () => connect(state, send, context), state: () => state, sent, submitted, focused };
 }
-
-function keyEvent(key: string, target: unknown, extra = {}) {
-  const event = {
-    key,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    defaultPrevented: false,
-    target: target as EventTarget,
-    prevented: false,
-    preventDefault() {
-      event.prevented = true;
-    },
-    ...extra,
-  };
-  return event;
-}
-/** A radio as the group's keydown sees it. */
-const radio = (value: string) => ({
-  getAttribute: (name: string) => (name === "data-slot" ? "option" : name === "value" ? value : null),
-});
 
 describe("aspect-ratio picker machine", () => {
   it("given a request, should offer the presets' radios then Custom, and the bounds as ratios", () => {
@@ -192,66 +168,24 @@ describe("aspect-ratio picker machine", () => {
       value: { ratio: "wide" },
     });
   });
-
-  it("should move and wrap with the arrows, Home and End, and leave other keys and modifiers alone", () => {
-    const state = initialState(formats);
-    expect(tabStop(state)).toBe(0);
-    expect(tabStop(run(state, { type: "choose", choice: "9:16" }))).toBe(2);
-    expect(resolveKey(state, { key: "ArrowRight", from: 0 })).toBe(1);
-    expect(resolveKey(state, { key: "ArrowUp", from: 0 })).toBe(3);
-    expect(resolveKey(state, { key: "ArrowDown", from: 3 })).toBe(0);
-    expect(resolveKey(state, { key: "End", from: 1 })).toBe(3);
-    expect(resolveKey(state, { key: "Home", from: 0 })).toBeUndefined();
-    expect(resolveKey(state, { key: "a", from: 0 })).toBeUndefined();
-    expect(resolveKey(state, { key: "ArrowRight", from: 0, ctrlKey: true })).toBeUndefined();
-    expect(resolveKey(state, { key: "ArrowRight", from: -1 })).toBeUndefined();
-  });
 });
 
 describe("aspect-ratio picker connect", () => {
-  it("should give each radio its id, value, state and the one tab stop", () => {
-    const ar = machine({ value: "16:9" });
-    const api = ar.api();
-    expect(api.getOptionProps("16:9")).toMatchObject({
-      id: "ar-option-1",
-      type: "button",
-      role: "radio",
+  it("should give the radio group its radios, the checked one and the prompt's name, and check through it", () => {
+    const ar = machine({ value: "32:18" });
+    const group = ar.api().getOptionsProps("prompt-id");
+    expect(group).toMatchObject({
+      values: ["1:1", "16:9", "9:16", CUSTOM],
       value: "16:9",
-      "aria-checked": true,
-      "data-state": "checked",
-      "data-slot": "option",
-      "data-custom": undefined,
-      tabIndex: 0,
+      "aria-labelledby": "prompt-id",
+      "data-slot": "options",
     });
-    expect(api.getOptionProps("1:1")).toMatchObject({ "aria-checked": false, "data-state": "unchecked", tabIndex: -1 });
-    expect(api.getOptionProps(CUSTOM)).toMatchObject({ id: "ar-option-3", "data-custom": "" });
-    expect(api.getOptionsProps("prompt-id")).toMatchObject({ role: "radiogroup", "aria-labelledby": "prompt-id" });
-  });
-
-  it("should check a radio on click unless the click was prevented, and never on Enter", () => {
-    const ar = machine();
-    ar.api().getOptionProps("9:16").onClick({ defaultPrevented: true });
-    expect(ar.state().value).toBe("");
-    ar.api().getOptionProps("9:16").onClick({ defaultPrevented: false });
-    expect(ar.state().value).toBe("9:16");
-    const enter = keyEvent("Enter", radio("9:16"));
-    ar.api().getOptionProps("9:16").onKeyDown(enter);
-    expect(enter.prevented).toBe(true);
-  });
-
-  it("should move focus and the check with the arrows, and leave keys on other targets alone", () => {
-    const ar = machine();
-    const right = keyEvent("ArrowRight", radio("16:9"));
-    ar.api().getOptionsProps("p").onKeyDown(right);
-    expect(right.prevented).toBe(true);
-    expect(ar.focused).toEqual(["ar-option-2"]);
-    expect(ar.state().value).toBe("9:16");
-    const elsewhere = keyEvent("ArrowRight", { getAttribute: () => null });
-    ar.api().getOptionsProps("p").onKeyDown(elsewhere);
-    const handled = keyEvent("ArrowRight", radio("1:1"), { defaultPrevented: true });
-    ar.api().getOptionsProps("p").onKeyDown(handled);
-    expect(elsewhere.prevented || handled.prevented).toBe(false);
-    expect(ar.sent).toHaveLength(1);
+    expect(ar.api().getOptionProps("16:9")).toEqual({ value: "16:9", "data-slot": "option", "data-custom": undefined });
+    expect(ar.api().getOptionProps(CUSTOM)).toMatchObject({ "data-custom": "" });
+    group.onValueChange(CUSTOM);
+    expect(ar.api().getOptionsProps("prompt-id").value).toBe(CUSTOM);
+    expect(ar.api().customActive).toBe(true);
+    expect(ar.sent).toEqual([{ type: "choose", choice: CUSTOM }]);
   });
 
   it("should describe each custom side by the range, its own problem and the ratio's", () => {
@@ -350,3 +284,18 @@ function resolveSource(path: string): string {
   }
   throw new Error(`cannot resolve ${path}`);
 }
+
+describe("hitl-kit/widgets", () => {
+  it("should export the aspect-ratio picker's machine, connect, hook and anatomy for headless use", async () => {
+    const widgets = await import("../../src/widgets/index");
+    const state = widgets.aspectRatioPickerMachine.initialState(formats);
+    const next = widgets.aspectRatioPickerMachine.transition(state, { type: "choose", choice: "9:16" });
+    expect(widgets.aspectRatioPickerMachine.submitCheck(next)).toEqual({
+      type: "send",
+      value: { ratio: "9:16", width: 0.5625, height: 1 },
+    });
+    expect(typeof widgets.connectAspectRatioPicker).toBe("function");
+    expect(typeof widgets.useAspectRatioPicker).toBe("function");
+    expect(widgets.aspectRatioPickerAnatomy.option).toBe("option");
+  });
+});

@@ -1,8 +1,8 @@
 import { type AspectRatioPreset, type AspectRatioRequest, normalizeRatio } from "../../kinds/aspect-ratio";
 
 /**
- * What an aspect-ratio request offers, indexed once per request: the radios' values, the custom
- * bounds as ratios, and each preset by its W/H (so "32:18" finds "16:9"). Pure: no React, no DOM.
+ * What an aspect-ratio request offers, indexed once per request: the radios' values and the custom
+ * bounds as ratios; and the preset showing a ratio ("32:18" is "16:9"). Pure: no React, no DOM.
  */
 
 /** The radio value of the custom choice; it can never collide with a ratio ("W:H"). */
@@ -14,22 +14,14 @@ export interface AspectRatioCollection {
   readonly values: readonly string[];
   /** The custom bounds as ratios ("1:4" to "4:1"); undefined: presets only. */
   readonly bounds: { readonly min: string; readonly max: string } | undefined;
-  /** Each preset by its W/H (the first one when two reduce alike, which the schema refuses). */
-  readonly byValue: ReadonlyMap<number, AspectRatioPreset>;
 }
 
 export function createCollection(request: AspectRatioRequest): AspectRatioCollection {
-  const byValue = new Map<number, AspectRatioPreset>();
-  for (const preset of request.presets) {
-    const normalized = normalizeRatio(preset.ratio);
-    if (normalized.ok && !byValue.has(normalized.value.value)) byValue.set(normalized.value.value, preset);
-  }
   const { custom } = request;
   return {
     request,
     values: [...request.presets.map((preset) => preset.ratio), ...(custom ? [CUSTOM] : [])],
     bounds: custom && { min: ratioText(custom.min), max: ratioText(custom.max) },
-    byValue,
   };
 }
 
@@ -45,7 +37,12 @@ export function presetOf(collection: AspectRatioCollection, value: string): Aspe
   const exact = collection.request.presets.find((preset) => preset.ratio === value);
   if (exact) return exact;
   const normalized = normalizeRatio(value);
-  return normalized.ok ? collection.byValue.get(normalized.value.value) : undefined;
+  return normalized.ok
+    ? collection.request.presets.find((preset) => {
+        const other = normalizeRatio(preset.ratio);
+        return other.ok && other.value.value === normalized.value.value;
+      })
+    : undefined;
 }
 
 /** 0.25 → "1:4", 4 → "4:1", 1.777… → "16:9": bounds read like the presets they sit next to. */

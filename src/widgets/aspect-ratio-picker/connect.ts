@@ -9,18 +9,16 @@ import {
   choice,
   customErrors,
   customRatio,
-  resolveKey,
   submitCheck,
-  tabStop,
 } from "./machine";
 
 /**
  * The aspect-ratio picker's machine as props for its parts: `connect(state, send, context)`
  * returns what each part shows and a prop getter per part (ARIA, `data-slot`, `data-state`,
  * handlers that `send`). No React: the props are plain objects with React's attribute names
- * (`htmlFor`, `tabIndex`, `onChange`); a Vue or Svelte port maps those names, as Zag's
- * `normalizeProps` does. The radios are the APG radio group: one tab stop, an arrow moves AND
- * checks (wrapping), Space or a click checks, Enter never does.
+ * (`htmlFor`, `inputMode`, `onChange`); a Vue or Svelte port maps those names, as Zag's
+ * `normalizeProps` does. The radios are the kit's radio group primitive (`roving-group.tsx`, the
+ * APG pattern as Radix's): its root and items take these props and own the keys and the tab stop.
  */
 
 export type AspectRatioSend = (event: AspectRatioEvent) => void;
@@ -35,30 +33,14 @@ export interface AspectRatioConnectContext {
   /** A unique base for the parts' ids. */
   readonly id: string;
   readonly labels: AspectRatioLabels;
-  /** Whether the widget takes an answer now (the shell's status). */
-  readonly interactive: boolean;
   /** Validates the value and sends it once. */
   readonly submit: (value: unknown) => AspectRatioSubmitOutcome;
   /** An answer already went out (nothing to check or show then). */
   readonly sent: () => boolean;
-  /** Focuses the element with this id (a radio an arrow moved to, the custom side to fix). */
+  /** Focuses the element with this id (the custom side to fix). */
   readonly focus: (elementId: string) => void;
 }
 
-/** What the radio group reads of a key press (a DOM `KeyboardEvent` or React's). */
-export interface AspectRatioKeyEvent {
-  readonly key: string;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly altKey: boolean;
-  readonly defaultPrevented: boolean;
-  readonly target: EventTarget | null;
-  preventDefault(): void;
-}
-/** What a click on a radio reads. */
-export interface AspectRatioClickEvent {
-  readonly defaultPrevented: boolean;
-}
 /** What a custom side's change reads. */
 export interface AspectRatioValueEvent {
   readonly currentTarget: { readonly value: string };
@@ -75,12 +57,6 @@ export function shapeProps(ratio: string) {
     : { "data-slot": "shape" satisfies AspectRatioPickerSlot, "data-empty": "" };
 }
 
-/** The radios carry their value (as Radix's do): the group's keys act on them only. */
-function radioValue(target: EventTarget | null): string | null {
-  const element = target as Element | null;
-  return element?.getAttribute?.("data-slot") === "option" ? element.getAttribute("value") : null;
-}
-
 const flag = (on: unknown) => (on ? "" : undefined);
 
 export function connect(state: AspectRatioState, send: AspectRatioSend, context: AspectRatioConnectContext) {
@@ -88,11 +64,9 @@ export function connect(state: AspectRatioState, send: AspectRatioSend, context:
   const { labels, id } = context;
   const { values, bounds } = collection;
   const checked = choice(state);
-  const stop = tabStop(state);
   const errors = customErrors(state);
   const ratio = customRatio(custom);
   const ids = { width: `${id}-w`, height: `${id}-h`, customError: `${id}-error`, range: `${id}-range` };
-  const optionId = (index: number) => `${id}-option-${index}`;
   const fieldError = (side: CustomSide) => (errors[side] ? labels.wholeNumber : undefined);
 
   return {
@@ -130,50 +104,20 @@ export function connect(state: AspectRatioState, send: AspectRatioSend, context:
       send({ type: "refused", issues: outcome.issues.map((issue) => issue.message) });
     },
 
-    /** The radio group, named by the prompt (the shell's `ids.prompt`). */
+    /** The radio group (the shared roving `RadioGroup.Root`), named by the prompt (the shell's `ids.prompt`). */
     getOptionsProps: (labelledBy: string) => ({
-      role: "radiogroup",
+      values,
+      value: checked,
+      onValueChange: (next: string) => send({ type: "choose", choice: next }),
       "aria-labelledby": labelledBy,
       "data-slot": "options" satisfies AspectRatioPickerSlot,
-      onKeyDown: (event: AspectRatioKeyEvent) => {
-        if (event.defaultPrevented) return;
-        const { key, ctrlKey, metaKey, altKey } = event;
-        const to = resolveKey(state, {
-          key,
-          ctrlKey,
-          metaKey,
-          altKey,
-          from: values.indexOf(radioValue(event.target) ?? ""),
-        });
-        const next = to === undefined ? undefined : values[to];
-        if (to === undefined || next === undefined) return;
-        event.preventDefault();
-        context.focus(optionId(to));
-        send({ type: "choose", choice: next });
-      },
     }),
-    /** One radio, by its value (a preset's ratio, or `CUSTOM`). */
-    getOptionProps: (value: string) => {
-      const index = values.indexOf(value);
-      return {
-        id: optionId(index),
-        type: "button" as const,
-        role: "radio",
-        value,
-        "aria-checked": checked === value,
-        "data-state": checked === value ? "checked" : "unchecked",
-        "data-slot": "option" satisfies AspectRatioPickerSlot,
-        "data-custom": flag(value === CUSTOM),
-        tabIndex: index === stop ? 0 : -1,
-        onClick: (event: AspectRatioClickEvent) => {
-          if (!event.defaultPrevented) send({ type: "choose", choice: value });
-        },
-        onKeyDown: (event: { readonly key: string; preventDefault(): void }) => {
-          // A radio is checked by Space, never Enter (WAI-ARIA): Enter must not submit the form either.
-          if (event.key === "Enter") event.preventDefault();
-        },
-      };
-    },
+    /** One radio (a `RadioGroup.Item`), by its value: a preset's ratio, or `CUSTOM`. */
+    getOptionProps: (value: string) => ({
+      value,
+      "data-slot": "option" satisfies AspectRatioPickerSlot,
+      "data-custom": flag(value === CUSTOM),
+    }),
     getOptionLabelProps: () => ({ "data-slot": "option-label" satisfies AspectRatioPickerSlot }),
     getOptionRatioProps: () => ({ "data-slot": "option-ratio" satisfies AspectRatioPickerSlot }),
     getCustomProps: () => ({ "data-slot": "custom" satisfies AspectRatioPickerSlot }),
@@ -210,11 +154,6 @@ export function connect(state: AspectRatioState, send: AspectRatioSend, context:
       id: ids.customError,
       "data-slot": "custom-error" satisfies AspectRatioPickerSlot,
       "aria-live": "polite" as const,
-    }),
-    getSubmitProps: () => ({
-      type: "submit" as const,
-      "data-slot": "submit" satisfies AspectRatioPickerSlot,
-      "aria-disabled": !context.interactive || undefined,
     }),
   };
 }

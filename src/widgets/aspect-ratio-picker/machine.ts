@@ -1,5 +1,4 @@
 import { type AspectRatioRequest, normalizeRatio } from "../../kinds/aspect-ratio";
-import { moveInRow } from "../shared/collection-keys";
 import { type AspectRatioCollection, CUSTOM, createCollection, offersSame, presetOf } from "./collection";
 
 /**
@@ -149,11 +148,6 @@ export function choice(state: AspectRatioState): string | null {
   return state.custom.active ? CUSTOM : (presetOf(state.collection, state.value)?.ratio ?? null);
 }
 
-/** The radio holding the group's tab stop: the checked one, else the first. */
-export function tabStop(state: AspectRatioState): number {
-  return Math.max(0, state.collection.values.indexOf(choice(state) ?? ""));
-}
-
 /** The ratio the custom sides make ("21:9"), or `""` until both are whole numbers. */
 export function customRatio(custom: CustomDraft): string {
   return WHOLE_NUMBER.test(custom.width.trim()) && WHOLE_NUMBER.test(custom.height.trim())
@@ -197,32 +191,13 @@ export function submitCheck(
   return { type: "send", value: valueToSend(state.value) };
 }
 
-/** A key pressed on the radio at `from` (by its place among the radios). */
-export interface AspectRatioKeyInput {
-  readonly key: string;
-  readonly from: number;
-  readonly ctrlKey?: boolean;
-  readonly metaKey?: boolean;
-  readonly altKey?: boolean;
-}
-
-/** The radio an arrow, Home or End moves to and checks (wrapping), or `undefined` for keys the group leaves alone. */
-export function resolveKey(state: AspectRatioState, input: AspectRatioKeyInput): number | undefined {
-  const { length } = state.collection.values;
-  if (input.altKey || input.ctrlKey || input.metaKey || input.from < 0 || input.from >= length) return undefined;
-  const to = moveInRow(input.from, input.key, length);
-  return to === input.from ? undefined : to;
-}
-
 /** The machine in one object, for headless use (`hitl-kit/widgets`): a renderer needs no more. */
 export const aspectRatioPickerMachine = {
   initialState,
   transition,
   choice,
-  tabStop,
   customRatio,
   customErrors,
   valueToSend,
   submitCheck,
-  resolveKey,
 } as const;
