@@ -11,7 +11,37 @@ export {
   useRemoteCollection,
 } from "../react/use-remote-collection";
 export { Approval, type ApprovalProps } from "./approval/approval";
-export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-picker/aspect-ratio-picker";
+export { type AspectRatioPickerPart, aspectRatioPickerAnatomy } from "./aspect-ratio-picker/anatomy";
+export {
+  AspectRatioPicker,
+  type AspectRatioPickerProps,
+  type AspectRatioRootProps,
+  type OptionProps as AspectRatioOptionProps,
+  type ShapeProps as AspectRatioShapeProps,
+} from "./aspect-ratio-picker/aspect-ratio-picker";
+export type { AspectRatioCollection } from "./aspect-ratio-picker/collection";
+export {
+  type AspectRatioApi,
+  type AspectRatioConnectContext,
+  type AspectRatioSend,
+  type AspectRatioSubmitOutcome,
+  type AspectRatioValueEvent,
+  connect as connectAspectRatioPicker,
+} from "./aspect-ratio-picker/connect";
+/** The aspect-ratio picker as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type AspectRatioEvent,
+  type AspectRatioState,
+  aspectRatioPickerMachine,
+  type CustomDraft as AspectRatioCustomDraft,
+  type CustomErrors as AspectRatioCustomErrors,
+} from "./aspect-ratio-picker/machine";
+export {
+  type UseAspectRatioPicker,
+  type UseAspectRatioPickerProps,
+  useAspectRatioContext,
+  useAspectRatioPicker,
+} from "./aspect-ratio-picker/use-aspect-ratio-picker";
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
 export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";

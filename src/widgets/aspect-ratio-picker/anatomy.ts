@@ -1,0 +1,39 @@
+/**
+ * The aspect-ratio picker's parts, each by the `data-slot` it carries (style and test by these).
+ * The shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get
+ * theirs from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
+ */
+export const aspectRatioPickerAnatomy = {
+  root: "widget",
+  prompt: "prompt",
+  form: "form",
+  /** The radio group of presets (and Custom). */
+  options: "options",
+  /** One radio: a preset, or Custom (`data-custom`). */
+  option: "option",
+  optionLabel: "option-label",
+  optionRatio: "option-ratio",
+  /** A ratio drawn to scale: the frame, and the box inside it (`data-empty` when there is no ratio). */
+  shapeFrame: "shape-frame",
+  shape: "shape",
+  /** The custom W:H, shown while Custom is chosen. */
+  custom: "custom",
+  customField: "custom-field",
+  customWidth: "custom-width",
+  customHeight: "custom-height",
+  fieldError: "field-error",
+  preview: "preview",
+  customRange: "custom-range",
+  customError: "custom-error",
+  issues: "issues",
+  actions: "actions",
+  submit: "submit",
+  decline: "decline",
+  status: "status",
+  receipt: "receipt",
+  summary: "summary",
+} as const;
+
+export type AspectRatioPickerPart = keyof typeof aspectRatioPickerAnatomy;
+/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
+export type AspectRatioPickerSlot = (typeof aspectRatioPickerAnatomy)[AspectRatioPickerPart];

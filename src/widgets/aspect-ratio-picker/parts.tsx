@@ -1,0 +1,181 @@
+"use client";
+import { Slot } from "@radix-ui/react-slot";
+import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElement, type ReactNode } from "react";
+import { isSettledStatus } from "../../react/widget-props";
+import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
+import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
+import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
+import { CUSTOM, presetOf } from "./collection";
+import { shapeProps } from "./connect";
+import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ratio-picker";
+
+/**
+ * The aspect-ratio picker's parts: each reads the connect API from its Root and spreads one prop
+ * getter onto one element. `asChild` renders your element instead (Radix's Slot), with the part's
+ * props merged in: handlers both run (yours first), classes join, your other props win; an element
+ * of yours without content gets the part's (its text, or a container's default parts).
+ */
+
+type Tag = "div" | "p";
+export type PartProps<T extends Tag> = ComponentPropsWithoutRef<T> & { asChild?: boolean };
+
+function part(
+  tag: Tag,
+  own: object,
+  { asChild, children, ...props }: { asChild?: boolean | undefined; children?: ReactNode },
+  content?: ReactNode,
+) {
+  if (!asChild) return <Slot {...own}>{createElement(tag, props, children ?? content)}</Slot>;
+  // Your element, with the part's content when it has none of its own.
+  const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
+  return (
+    <Slot {...own}>
+      <Slot {...props}>{empty ? cloneElement(children, undefined, content) : children}</Slot>
+    </Slot>
+  );
+}
+
+/** The form around the choices and actions; hidden once the receipt shows. */
+export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const api = useAspectRatioContext();
+  return <ShellForm onSubmit={api.submit} {...props} />;
+}
+
+/** The presets (and Custom) as a radio group (the kit's roving primitive): arrow keys move and check. */
+export function Options({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, "dir" | "defaultValue">) {
+  const api = useAspectRatioContext();
+  const { status, ids } = useShell();
+  if (isSettledStatus(status)) return null;
+  return (
+    <RadioGroup.Root
+      {...api.getOptionsProps(ids.prompt)}
+      className={cx("hitl-aspect-ratio-options", className)}
+      {...props}
+    >
+      {api.collection.values.map((value) => (
+        <Option key={value} value={value} />
+      ))}
+    </RadioGroup.Root>
+  );
+}
+
+export interface OptionProps extends RadioGroupItemProps {
+  /** A preset's ratio, or `"custom"`. */
+  value: string;
+}
+
+/** One radio: a preset's shape, label and ratio, or Custom. */
+export function Option({ value, className, children, ...props }: OptionProps) {
+  const api = useAspectRatioContext();
+  const preset = value === CUSTOM ? undefined : presetOf(api.collection, value);
+  const content = (
+    <>
+      <Shape ratio={value === CUSTOM ? "" : value} />
+      <span {...api.getOptionLabelProps()} className="hitl-aspect-ratio-option-label">
+        {value === CUSTOM ? api.labels.custom : (preset?.label ?? value)}
+      </span>
+      {preset?.label && (
+        <>
+          {/* Keeps the accessible name "Square 1:1" rather than "Square1:1". */}{" "}
+          <span {...api.getOptionRatioProps()} className="hitl-aspect-ratio-option-ratio">
+            {preset.ratio}
+          </span>
+        </>
+      )}
+    </>
+  );
+  return (
+    <RadioGroup.Item {...api.getOptionProps(value)} className={cx("hitl-aspect-ratio-option", className)} {...props}>
+      {children ?? content}
+    </RadioGroup.Item>
+  );
+}
+
+export interface ShapeProps extends ComponentPropsWithoutRef<"span"> {
+  /** "W:H"; an unreadable ratio draws an empty dashed frame. */
+  ratio: string;
+}
+
+/** A ratio drawn to scale: the box's longer side fills its frame. Decorative (the text names the ratio). */
+export function Shape({ ratio, className, ...props }: ShapeProps) {
+  return (
+    <span data-slot="shape-frame" aria-hidden="true" className={cx("hitl-aspect-ratio-frame", className)} {...props}>
+      <span {...shapeProps(ratio)} className="hitl-aspect-ratio-shape" />
+    </span>
+  );
+}
+
+/** W and H inputs with inline validation, a live preview and the bounds; only while Custom is chosen. */
+export function Custom(props: PartProps<"div">) {
+  const api = useAspectRatioContext();
+  const { status } = useShell();
+  if (isSettledStatus(status) || !api.customActive) return null;
+  const content = (
+    <>
+      <div className="hitl-aspect-ratio-custom-fields">
+        {(["width", "height"] as const).map((side) => {
+          const error = api.texts.fieldError(side);
+          return (
+            <div key={side} {...api.getCustomFieldProps()} className="hitl-aspect-ratio-custom-field">
+              {side === "height" && (
+                <span aria-hidden="true" className="hitl-aspect-ratio-colon">
+                  :
+                </span>
+              )}
+              <label htmlFor={api.getCustomLabelProps(side).htmlFor} className="hitl-label">
+                {side === "width" ? api.labels.customWidth : api.labels.customHeight}
+              </label>
+              <input {...api.getCustomInputProps(side)} className="hitl-input" />
+              {error && (
+                <p {...api.getFieldErrorProps(side)} className="hitl-field-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div {...api.getPreviewProps()} className="hitl-aspect-ratio-preview">
+          <span className="hitl-help">{api.labels.preview}</span>
+          <Shape ratio={api.customRatio} />
+          {api.customRatio && <span className="hitl-aspect-ratio-option-ratio">{api.customRatio}</span>}
+        </div>
+      </div>
+      {api.texts.customRange && (
+        <p {...api.getCustomRangeProps()} className="hitl-help">
+          {api.texts.customRange}
+        </p>
+      )}
+      <p {...api.getCustomErrorProps()} className="hitl-field-error">
+        {api.texts.customError}
+      </p>
+    </>
+  );
+  return part("div", { ...api.getCustomProps(), className: "hitl-aspect-ratio-custom" }, props, content);
+}
+
+export function Issues() {
+  const api = useAspectRatioContext();
+  return <ShellIssues messages={api.issues} />;
+}
+
+export function Submit({ children, ...props }: ShellSubmitProps) {
+  const api = useAspectRatioContext();
+  return <ShellSubmit {...props}>{children ?? api.labels.submit}</ShellSubmit>;
+}
+
+/** The receipt's summary: the chosen shape and its ratio. */
+export function Summary({ answer, className }: { answer: AspectRatioResponse | undefined; className?: string }) {
+  const { collection, labels } = useAspectRatioContext();
+  if (!answer) return null;
+  const preset = presetOf(collection, answer.ratio);
+  return (
+    <div data-slot="summary" className={cx("hitl-aspect-ratio-summary", className)}>
+      <Shape ratio={answer.ratio} />
+      <span>
+        <span className="hitl-help">{labels.receiptRatio} </span>
+        <strong>{answer.ratio}</strong>
+        {preset?.label && <span> ({preset.label})</span>}
+      </span>
+    </div>
+  );
+}
