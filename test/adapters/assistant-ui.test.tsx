@@ -3,7 +3,7 @@ import type { UIMessage } from "ai";
 import { StrictMode } from "react";
 import { type ChatRoute, createChatRoute } from "../../playground/ai-sdk/route";
 import { lastPromptResults, toolResultOutputs } from "../support/ai-sdk-page";
-import { AssistantPage, type ChatSend, type RuntimeKind } from "../support/assistant-ui-page";
+import { AssistantPage, createProbe, type PageProbe, type RuntimeKind } from "../support/assistant-ui-page";
 
 /**
  * `hitl-kit/adapters/assistant-ui` on the real `@assistant-ui/react` 0.15 and
@@ -13,11 +13,13 @@ import { AssistantPage, type ChatSend, type RuntimeKind } from "../support/assis
  * model as strict as a provider about tool results).
  *
  * What counts is what the route RECEIVES: the one request after the answer holds the call once,
- * with its typed result, and no other request follows. The AI SDK's chat folds a second
- * `addToolOutput` with the same value into the first while its request is on its way, so the
- * route alone cannot see every double send: over `useAISDKRuntime` the page owns the `Chat` and
- * also counts each result that reached it (the kit's transport and a tool UI's `addResult` both
- * end in its `addToolOutput`).
+ * with its typed result, no other request follows, and the chat keeps that result (a later send
+ * would overwrite it there). The AI SDK's chat folds a second `addToolOutput` with the SAME value
+ * into the request already on its way, so neither the route nor the messages can see that double
+ * send: over `useAISDKRuntime` the page owns the `Chat` and counts each result that reached it
+ * (the kit's transport and a tool UI's `addResult` both end in its `addToolOutput`). With the
+ * kit's guards taken out (widget, shell, client gate, transport), the `useAISDKRuntime` double
+ * click, decline, StrictMode and approval tests fail, and the StrictMode one over `useChatRuntime`.
  */
 
 // jsdom lays nothing out: the thread viewport's auto-scroll calls a method jsdom does not have.
@@ -56,14 +58,23 @@ async function settle(route: ChatRoute) {
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
-/** The route got the answer once: one more request, holding the call once, with `output`. */
-function expectOneResult(route: ChatRoute, sends: ChatSend[] | undefined, output: unknown, type = "tool-pick_media") {
-  expect(route.received).toHaveLength(2);
-  const callId = callIdOf(route);
-  const parts = (route.received[1] ?? []).flatMap((message) =>
+/** The parts of `messages` for one tool call. */
+function partsOf(messages: readonly UIMessage[], callId: string) {
+  return messages.flatMap((message) =>
     message.parts.filter((part) => "toolCallId" in part && part.toolCallId === callId),
   );
-  expect(parts).toEqual([expect.objectContaining({ type, state: "output-available", output })]);
+}
+
+/**
+ * The route got the answer once (one more request, holding the call once, with `output`), and the
+ * chat kept it (a second send would overwrite the output there after the request went out).
+ */
+function expectOneResult(route: ChatRoute, { sends, messages }: PageProbe, output: unknown) {
+  expect(route.received).toHaveLength(2);
+  const callId = callIdOf(route);
+  const answered = expect.objectContaining({ type: "tool-pick_media", state: "output-available", output });
+  expect(partsOf(route.received[1] ?? [], callId)).toEqual([answered]);
+  expect(partsOf(messages, callId)).toEqual([answered]);
   expect([...lastPromptResults(route).values()]).toEqual([1]);
   expect(toolResultOutputs(route)).toEqual([{ type: "json", value: output }]);
   expect(route.errors).toEqual([]);
@@ -71,9 +82,6 @@ function expectOneResult(route: ChatRoute, sends: ChatSend[] | undefined, output
 }
 
 describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui tool UIs over %s", (runtime) => {
-  /** Only a page that owns its `Chat` (useAISDKRuntime) can count what reached it. */
-  const newSends = (): ChatSend[] | undefined => (runtime === "useAISDKRuntime" ? [] : undefined);
-
   it("given a picker tool call, should render the kit's widget in the thread's tool UI", async () => {
     const route = createChatRoute();
     render(<AssistantPage route={route} runtime={runtime} />);
@@ -88,8 +96,8 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
 
   it("given a double-clicked answer, should send exactly one typed result for the call", async () => {
     const route = createChatRoute();
-    const sends = newSends();
-    render(<AssistantPage route={route} runtime={runtime} {...(sends ? { sends } : {})} />);
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} probe={probe} />);
     await say("pick media");
     const { option, message } = await findPicker();
     fireEvent.click(option);
@@ -99,14 +107,14 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
       fireEvent.click(submit);
     });
     await settle(route);
-    expectOneResult(route, sends, { selected: ["alpine-lake"] });
+    expectOneResult(route, probe, { selected: ["alpine-lake"] });
     expect(message.querySelector('[data-slot="widget"]')).toHaveAttribute("data-state", "answered");
   });
 
   it("given a decline, should send exactly one result, the typed decline", async () => {
     const route = createChatRoute();
-    const sends = newSends();
-    render(<AssistantPage route={route} runtime={runtime} {...(sends ? { sends } : {})} />);
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} probe={probe} />);
     await say("pick media");
     const { message } = await findPicker();
     fireEvent.click(within(message).getByRole("button", { name: "Decline" }));
@@ -117,15 +125,15 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
       fireEvent.click(send);
     });
     await settle(route);
-    expectOneResult(route, sends, { declined: true, reason: "none of these" });
+    expectOneResult(route, probe, { declined: true, reason: "none of these" });
   });
 
   it("given StrictMode and the thread shown twice, should render the picker in both and send one result", async () => {
     const route = createChatRoute();
-    const sends = newSends();
+    const probe = createProbe(runtime);
     render(
       <StrictMode>
-        <AssistantPage route={route} runtime={runtime} views={2} {...(sends ? { sends } : {})} />
+        <AssistantPage route={route} runtime={runtime} views={2} probe={probe} />
       </StrictMode>,
     );
     await say("pick media");
@@ -139,13 +147,13 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
       for (const submit of submits) fireEvent.click(submit);
     });
     await settle(route);
-    expectOneResult(route, sends, { selected: ["alpine-lake"] });
+    expectOneResult(route, probe, { selected: ["alpine-lake"] });
   });
 
   it("given a tool behind approval denied with a double click, should send one denial with the note", async () => {
     const route = createChatRoute();
-    const sends = newSends();
-    render(<AssistantPage route={route} runtime={runtime} {...(sends ? { sends } : {})} />);
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} probe={probe} />);
     await say("delete file");
     const [deny] = await screen.findAllByRole("button", { name: "Deny" }, { timeout: 5000 });
     const message = deny?.closest<HTMLElement>('[data-testid="assistant-message"]');
@@ -162,16 +170,14 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
     expect(route.received).toHaveLength(2);
     expect(toolResultOutputs(route)).toEqual([{ type: "execution-denied", reason: "keep it" }]);
     expect([...lastPromptResults(route).values()]).toEqual([1]);
-    if (sends)
-      expect(sends).toEqual([{ approvalId: expect.any(String), output: { approved: false, reason: "keep it" } }]);
+    if (probe.sends)
+      expect(probe.sends).toEqual([{ approvalId: expect.any(String), output: { approved: false, reason: "keep it" } }]);
   });
 
   it("given a reloaded thread whose call has its result, should show the receipt and send nothing", async () => {
     const route = createChatRoute();
-    let saved: UIMessage[] = [];
-    const first = render(
-      <AssistantPage route={route} runtime={runtime} onMessages={(messages) => (saved = [...messages])} />,
-    );
+    const before = createProbe(runtime);
+    const first = render(<AssistantPage route={route} runtime={runtime} probe={before} />);
     await say("pick media");
     const { option, message } = await findPicker();
     fireEvent.click(option);
@@ -179,13 +185,13 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
       fireEvent.click(within(message).getByRole("button", { name: "Submit" }));
     });
     await settle(route);
-    expectOneResult(route, undefined, { selected: ["alpine-lake"] });
-    const restored = structuredClone(saved);
+    expectOneResult(route, before, { selected: ["alpine-lake"] });
+    const restored = structuredClone([...before.messages]);
     first.unmount();
 
     // The app restores the conversation it persisted; assistant-ui's runtime starts from it.
-    const sends = newSends();
-    render(<AssistantPage route={route} runtime={runtime} initialMessages={restored} {...(sends ? { sends } : {})} />);
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} initialMessages={restored} probe={probe} />);
     // The tool UI shows the kit's receipt, read from the result in the restored messages.
     const outcome = await screen.findByText("Answered", { selector: '[data-slot="receipt-outcome"]' });
     const reloaded = outcome.closest<HTMLElement>('[data-testid="assistant-message"]');
@@ -195,6 +201,6 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
     expect(within(reloaded).queryByRole("button", { name: "Submit" })).toBeNull();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(route.received).toHaveLength(2);
-    if (sends) expect(sends).toEqual([]);
+    if (probe.sends) expect(probe.sends).toEqual([]);
   });
 });
