@@ -174,6 +174,27 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
       expect(probe.sends).toEqual([{ approvalId: expect.any(String), output: { approved: false, reason: "keep it" } }]);
   });
 
+  it("given a message typed while a picker waits, should give the call one result (assistant-ui's cancellation)", async () => {
+    const route = createChatRoute();
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} probe={probe} />);
+    await say("pick media");
+    const { message } = await findPicker();
+    await say("never mind, tell me a joke");
+    await settle(route);
+    expect(route.received).toHaveLength(2);
+    const callId = callIdOf(route);
+    // assistant-ui closes the open call with an error result before the message goes out.
+    const cancelled = expect.objectContaining({ state: "output-error", errorText: expect.stringMatching(/cancelled/) });
+    expect(partsOf(route.received[1] ?? [], callId)).toEqual([cancelled]);
+    expect(partsOf(probe.messages, callId)).toEqual([cancelled]);
+    expect([...lastPromptResults(route).values()]).toEqual([1]);
+    expect(route.errors).toEqual([]);
+    // The kit sent nothing for it, and its widget no longer takes an answer.
+    if (probe.sends) expect(probe.sends).toEqual([]);
+    expect(within(message).queryByRole("button", { name: "Submit" })).toBeNull();
+  });
+
   it("given a reloaded thread whose call has its result, should show the receipt and send nothing", async () => {
     const route = createChatRoute();
     const before = createProbe(runtime);

@@ -32,16 +32,24 @@ export interface ChatSend {
   readonly output?: unknown;
 }
 
+/** What a test reads off the page: the chat's messages, and (`useAISDKRuntime`) what reached it. */
+export interface PageProbe {
+  messages: readonly UIMessage[];
+  readonly sends: ChatSend[] | undefined;
+}
+
+export function createProbe(runtime: RuntimeKind): PageProbe {
+  return { messages: [], sends: runtime === "useAISDKRuntime" ? [] : undefined };
+}
+
 interface PageProps {
   readonly route: ChatRoute;
   readonly runtime?: RuntimeKind;
   readonly initialMessages?: UIMessage[];
   /** Renders the thread this many times (a main view and a side panel): one tool UI per view. */
   readonly views?: number;
-  /** With `useAISDKRuntime`: every result that reached the chat, in order. */
-  readonly sends?: ChatSend[];
-  /** Sees the chat's messages on every render (to save them for a reload). */
-  readonly onMessages?: (messages: readonly UIMessage[]) => void;
+  /** Gets the chat's messages on every render, and with `useAISDKRuntime` each result that reached the chat. */
+  readonly probe?: PageProbe;
 }
 
 /** The playground route's tools the kit answers: every picker, and the tool behind approval. */
@@ -71,7 +79,7 @@ function WithChatRuntime({ route, initialMessages, ...props }: Omit<PageProps, "
   return <Page runtime={runtime} {...props} />;
 }
 
-function WithAISDKRuntime({ route, initialMessages, sends, ...props }: Omit<PageProps, "runtime">) {
+function WithAISDKRuntime({ route, initialMessages, ...props }: Omit<PageProps, "runtime">) {
   const transport = useRouteTransport(route);
   const [chat] = useState(() => {
     const created = new Chat({
@@ -81,11 +89,14 @@ function WithAISDKRuntime({ route, initialMessages, sends, ...props }: Omit<Page
     });
     const { addToolOutput, addToolApprovalResponse } = created;
     created.addToolOutput = (options) => {
-      sends?.push({ toolCallId: options.toolCallId, output: options.output });
+      props.probe?.sends?.push({ toolCallId: options.toolCallId, output: options.output });
       return addToolOutput(options);
     };
     created.addToolApprovalResponse = (options) => {
-      sends?.push({ approvalId: options.id, output: { approved: options.approved, reason: options.reason } });
+      props.probe?.sends?.push({
+        approvalId: options.id,
+        output: { approved: options.approved, reason: options.reason },
+      });
       return addToolApprovalResponse(options);
     };
     return created;
@@ -94,11 +105,7 @@ function WithAISDKRuntime({ route, initialMessages, sends, ...props }: Omit<Page
   return <Page runtime={runtime} {...props} />;
 }
 
-function Page({
-  runtime,
-  views = 1,
-  onMessages,
-}: { runtime: AssistantRuntime } & Pick<PageProps, "views" | "onMessages">) {
+function Page({ runtime, views = 1, probe }: { runtime: AssistantRuntime } & Pick<PageProps, "views" | "probe">) {
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       <Hitl>
@@ -106,7 +113,7 @@ function Page({
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical views
           <Thread key={i} composer={i === 0} />
         ))}
-        <Status onMessages={onMessages} />
+        <Status probe={probe} />
       </Hitl>
     </AssistantRuntimeProvider>
   );
@@ -156,8 +163,8 @@ function AssistantMessage() {
 }
 
 /** The chat's status (`ready` once nothing is on its way), from the chat behind the runtime. */
-function Status({ onMessages }: { onMessages: ((messages: readonly UIMessage[]) => void) | undefined }) {
+function Status({ probe }: { probe: PageProbe | undefined }) {
   const chat = useAISDKChat();
-  onMessages?.(chat?.messages ?? []);
+  if (probe && chat) probe.messages = chat.messages;
   return <output data-testid="status">{chat?.status}</output>;
 }
