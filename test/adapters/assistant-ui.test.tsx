@@ -195,6 +195,28 @@ describe.each<RuntimeKind>(["useChatRuntime", "useAISDKRuntime"])("assistant-ui 
     expect(within(message).queryByRole("button", { name: "Submit" })).toBeNull();
   });
 
+  it("given a reply sent through the kit while a picker waits, should give the call the typed reply as its one result", async () => {
+    const route = createChatRoute();
+    const probe = createProbe(runtime);
+    render(<AssistantPage route={route} runtime={runtime} probe={probe} />);
+    await say("pick media");
+    const { message } = await findPicker();
+    fireEvent.change(screen.getByLabelText("Reply"), { target: { value: "the lighthouse one" } });
+    await act(async () => {
+      fireEvent.submit(screen.getByLabelText("Reply"));
+    });
+    await settle(route);
+    expectOneResult(route, { ...probe, sends: undefined }, { reply: "the lighthouse one" });
+    // The reply went out after the result, as the user's message of the next request.
+    const last = route.received[1]?.at(-1);
+    expect(last).toEqual(
+      expect.objectContaining({ role: "user", parts: [{ type: "text", text: "the lighthouse one" }] }),
+    );
+    // One update of the chat's messages, not `addToolOutput` (which would start a request of its own).
+    if (probe.sends) expect(probe.sends).toEqual([]);
+    expect(within(message).queryByRole("button", { name: "Submit" })).toBeNull();
+  });
+
   it("given a reloaded thread whose call has its result, should show the receipt and send nothing", async () => {
     const route = createChatRoute();
     const before = createProbe(runtime);

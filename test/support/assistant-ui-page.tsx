@@ -12,7 +12,7 @@ import { type ReactNode, useState } from "react";
 import type { ChatRoute } from "../../playground/ai-sdk/route";
 import { continueAfterAnswers, HitlToolUIs, useAssistantUiHitl } from "../../src/adapters/assistant-ui/index";
 import { noopJournal } from "../../src/core/journal";
-import { HitlProvider } from "../../src/index";
+import { HitlProvider, sendChatMessage, useHitlClient } from "../../src/index";
 
 /**
  * A chat page on assistant-ui (`@assistant-ui/react`) over its AI SDK runtime
@@ -114,6 +114,7 @@ function Page({ runtime, views = 1, probe }: { runtime: AssistantRuntime } & Pic
           <Thread key={i} composer={i === 0} />
         ))}
         <Status probe={probe} />
+        <ReplyBox />
       </Hitl>
     </AssistantRuntimeProvider>
   );
@@ -167,4 +168,21 @@ function Status({ probe }: { probe: PageProbe | undefined }) {
   const chat = useAISDKChat();
   if (probe && chat) probe.messages = chat.messages;
   return <output data-testid="status">{chat?.status}</output>;
+}
+
+/** A chat box of the app's own that sends through the kit (`sendChatMessage`), beside the composer. */
+function ReplyBox() {
+  const client = useHitlClient();
+  const [text, setText] = useState("");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sendChatMessage(client, { text });
+        setText("");
+      }}
+    >
+      <input aria-label="Reply" value={text} onChange={(event) => setText(event.target.value)} />
+    </form>
+  );
 }
