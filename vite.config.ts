@@ -23,6 +23,7 @@ const entries = {
   "adapters/mcp/transport": "src/adapters/mcp/transport.ts",
   "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
   "adapters/ai-sdk/transport": "src/adapters/ai-sdk/transport.ts",
+  "adapters/assistant-ui": "src/adapters/assistant-ui/index.ts",
   "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
   "adapters/ag-ui/transport": "src/adapters/ag-ui/transport.ts",
   "adapters/langgraph": "src/adapters/langgraph/index.ts",
@@ -52,6 +53,7 @@ const external = [
   /^re2js$/,
   /^ai($|\/)/,
   /^@ai-sdk\//,
+  /^@assistant-ui\//,
   /^@ag-ui\//,
   /^rxjs($|\/)/,
 ];

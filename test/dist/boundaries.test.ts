@@ -50,7 +50,7 @@ describe("the built package", () => {
 
   it('given the React entries, should start with "use client", and the others should not', () => {
     const first = (file: string) => readFileSync(join(root, file), "utf8").split("\n")[0];
-    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/ag-ui.js", "dist/adapters/langgraph.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
+    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/assistant-ui.js", "dist/adapters/ag-ui.js", "dist/adapters/langgraph.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
       expect(first(file)).toBe('"use client";');
     }
     for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {

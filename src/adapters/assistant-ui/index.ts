@@ -1,0 +1,10 @@
+"use client";
+/**
+ * hitl-kit/adapters/assistant-ui — assistant-ui (`@assistant-ui/react` 0.15) over its AI SDK
+ * runtime (`@assistant-ui/react-ai-sdk` 1.4): picker tool calls and tool approvals as the
+ * thread's tool UIs, answered by the AI SDK adapter's transport (`hitl-kit/adapters/ai-sdk`).
+ */
+export { continueAfterAnswers } from "../ai-sdk/chat";
+export type { AiSdkHitlOptions, AiSdkHitlTransport } from "../ai-sdk/transport";
+export { HitlToolCall, type HitlToolUIOptions, HitlToolUIs, type HitlToolUIsProps, hitlToolUI } from "./tool-ui";
+export { useAssistantUiHitl } from "./use-assistant-ui-hitl";
