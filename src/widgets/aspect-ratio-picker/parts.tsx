@@ -1,7 +1,7 @@
 "use client";
-import { Slot } from "@radix-ui/react-slot";
-import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElement, type ReactNode } from "react";
+import type { ComponentPropsWithoutRef } from "react";
 import { isSettledStatus } from "../../react/widget-props";
+import { type PartProps, part } from "../shared/part";
 import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
@@ -16,24 +16,7 @@ import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ra
  * of yours without content gets the part's (its text, or a container's default parts).
  */
 
-type Tag = "div" | "p";
-export type PartProps<T extends Tag> = ComponentPropsWithoutRef<T> & { asChild?: boolean };
-
-function part(
-  tag: Tag,
-  own: object,
-  { asChild, children, ...props }: { asChild?: boolean | undefined; children?: ReactNode },
-  content?: ReactNode,
-) {
-  if (!asChild) return <Slot {...own}>{createElement(tag, props, children ?? content)}</Slot>;
-  // Your element, with the part's content when it has none of its own.
-  const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
-  return (
-    <Slot {...own}>
-      <Slot {...props}>{empty ? cloneElement(children, undefined, content) : children}</Slot>
-    </Slot>
-  );
-}
+export type { PartProps };
 
 /** The form around the choices and actions; hidden once the receipt shows. */
 export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {

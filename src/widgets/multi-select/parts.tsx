@@ -1,7 +1,7 @@
 "use client";
-import { Slot } from "@radix-ui/react-slot";
-import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElement, type ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { isSettledStatus } from "../../react/widget-props";
+import { type PartProps, part } from "../shared/part";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { cx, ShellDecline, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
 import type { MultiSelectSlot } from "./anatomy";
@@ -15,24 +15,7 @@ import { useMultiSelectContext } from "./use-multi-select";
  * yours without content gets the part's (its text, or a container's default parts).
  */
 
-type Tag = "div" | "p" | "label" | "input" | "button";
-export type PartProps<T extends Tag> = ComponentPropsWithoutRef<T> & { asChild?: boolean };
-
-function part(
-  tag: Tag,
-  own: object,
-  { asChild, children, ...props }: { asChild?: boolean | undefined; children?: ReactNode },
-  content?: ReactNode,
-) {
-  if (!asChild) return <Slot {...own}>{createElement(tag, props, children ?? content)}</Slot>;
-  // Your element, with the part's content when it has none of its own.
-  const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
-  return (
-    <Slot {...own}>
-      <Slot {...props}>{empty ? cloneElement(children, undefined, content) : children}</Slot>
-    </Slot>
-  );
-}
+export type { PartProps };
 
 /** The search box with its label and match count; nothing for lists up to `SEARCH_THRESHOLD`. */
 export function Search(props: PartProps<"div">) {
