@@ -142,6 +142,8 @@ export function connect(state: FormState, send: FormSend, context: FormConnectCo
       else if (outcome.type !== "ignored") send({ type: "refused", issues: outcome.issues });
     },
 
+    /** The id of a field's control (a multiselect's first checkbox): its label points there, focus goes there. */
+    getControlId: (field: FormField) => controlId(field.name),
     getFieldProps: (field: FormField) => {
       const layout = layoutOf(field);
       const invalid = Boolean(error(field.name));

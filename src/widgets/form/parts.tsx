@@ -1,5 +1,6 @@
 "use client";
 import type { ComponentPropsWithoutRef } from "react";
+import { Field as SharedField } from "../shared/field";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { cx, ShellForm, ShellIssues } from "../shared/widget-shell";
 import type { FormSlot } from "./anatomy";
@@ -8,7 +9,7 @@ import { useField, useFormContext } from "./use-form";
 
 /**
  * The form's parts: each reads the connect API from its Root and spreads one prop getter onto one
- * element (a field's label, help and error are the field's own: see `Field`).
+ * element (a field's label, help and error are the shared `Field`'s: see `Field`).
  */
 
 /** The `<form>` holding the fields and actions; gone once the receipt shows. */
@@ -36,72 +37,33 @@ export interface FormFieldProps {
 }
 
 /**
- * One field: label (with the required mark), help, control, inline error, each spreading its
- * getter. A checkbox comes before its label; a multiselect's checkboxes sit in a fieldset whose
- * legend is the label (saying "required" in words, since no one checkbox carries `required`).
+ * One field: label (with the required mark), help, control, inline error. The markup is the shared
+ * `Field`'s, which the template picker loads too (so it loads once): it names and describes the
+ * parts with the ids the getters give a headless renderer (`getLabelProps`, `getDescriptionProps`,
+ * `getErrorProps`; a test holds the two equal), the field's own props are `getFieldProps`, and the
+ * control spreads `getControlProps`. A checkbox comes before its label; a multiselect's checkboxes
+ * sit in a fieldset whose legend is the label.
  */
 export function Field({ name, className }: FormFieldProps) {
   const api = useFormContext();
   const field = useField(name);
   if (!field) return null;
-  const layout = api.layoutOf(field);
-  const group = layout === "group";
-  const own = {
-    ...api.getFieldProps(field),
-    className: cx("hitl-field", !(layout === "stacked") && `hitl-field-${layout}`, "hitl-form-field", className),
-  };
-  const Caption = group ? "legend" : "label";
-  const label = (
-    <Caption {...api.getLabelProps(field)} className={cx("hitl-label", group && "hitl-field-legend")}>
-      {field.label}
-      {/* Decoration: the control's `required` (or the legend's hidden text) tells assistive tech. */}
-      {field.required && (
-        <span data-slot={"field-required" satisfies FormSlot} className="hitl-required" aria-hidden="true">
-          *
-        </span>
-      )}
-      {field.required && group && <span className="hitl-visually-hidden"> {api.labels.required}</span>}
-    </Caption>
-  );
-  const help = api.helpOf(field);
-  const description = help && (
-    <span {...api.getDescriptionProps(field)} className="hitl-help hitl-field-help">
-      {help}
-    </span>
-  );
-  const problem = api.errorOf(field.name);
-  const error = problem && (
-    <span {...api.getErrorProps(field)} className="hitl-field-error">
-      {problem}
-    </span>
-  );
-  if (group) {
-    return (
-      <fieldset {...own} onBlur={api.getGroupBlur(field)}>
-        {label}
-        {description}
-        <Choices field={field} />
-        {error}
-      </fieldset>
-    );
-  }
+  const group = field.type === "multiselect";
   return (
-    <div {...own}>
-      {layout === "inline" ? (
-        <span className="hitl-field-row">
-          <Control name={name} />
-          {label}
-        </span>
-      ) : (
-        <>
-          {label}
-          {description}
-          <Control name={name} />
-        </>
-      )}
-      {layout === "inline" && description}
-      {error}
-    </div>
+    <SharedField
+      {...api.getFieldProps(field)}
+      label={field.label}
+      required={field.required}
+      help={api.helpOf(field) || undefined}
+      error={api.errorOf(field.name)}
+      layout={api.layoutOf(field)}
+      requiredText={api.labels.required}
+      controlId={api.getControlId(field)}
+      className={cx("hitl-form-field", className)}
+      onBlur={group ? api.getGroupBlur(field) : undefined}
+    >
+      {() => (group ? <Choices field={field} /> : <Control name={name} />)}
+    </SharedField>
   );
 }
 
