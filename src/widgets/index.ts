@@ -15,7 +15,22 @@ export { AspectRatioPicker, type AspectRatioPickerProps } from "./aspect-ratio-p
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
 export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
+export { type FormPart, formAnatomy } from "./form/anatomy";
+export {
+  connect as connectForm,
+  type FormApi,
+  type FormConnectContext,
+  type FormControlEvent,
+  type FormFieldLayout,
+  type FormFocusable,
+  type FormGroupBlurEvent,
+  type FormSend,
+  type FormSubmitOutcome,
+} from "./form/connect";
 export { Form, type FormProps } from "./form/form";
+/** The form as a pure machine: `initialState`, `transition` and the selectors. */
+export { type FormEvent, type FormState, type FormValidation, formMachine } from "./form/machine";
+export { type UseFormProps, useForm, useFormContext } from "./form/use-form";
 export { MediaPicker, type MediaPickerProps } from "./media-picker/media-picker";
 export { type MultiSelectPart, multiSelectAnatomy } from "./multi-select/anatomy";
 export type {
