@@ -113,8 +113,14 @@ export function transition(state: FormState, event: FormEvent): FormState {
       const field = fieldNamed(state, event.name);
       if (field?.type !== "multiselect") return state;
       const options = field.options.map((option) => option.value);
-      // Min/max are the kind's to report on submit: here every offered choice may be toggled.
-      const rules = { mode: "multiple" as const, max: options.length, compare: byPosition(options) };
+      // Min/max are the kind's to report on submit: here every offered choice may be toggled (a
+      // choice not offered can only be unchosen, as from a stale controlled value).
+      const rules = {
+        mode: "multiple" as const,
+        max: options.length,
+        compare: byPosition(options),
+        isDisabled: (choice: string) => !options.includes(choice),
+      };
       const result = setInSelection(chosenOf(readValue(state, field)), event.value, event.checked, rules);
       return result.type === "changed" ? changed(state, field.name, [...result.selected]) : state;
     }
