@@ -99,7 +99,7 @@ function changed(state: FormState, name: string, value: FormValue, badInput?: bo
   if (!field) return state;
   const next = sameValue(readValue(state, field), value) ? undefined : { ...state.values, [name]: value };
   return patch(state, {
-    refused: NONE,
+    refused: state.refused.length === 0 ? state.refused : NONE,
     badInput: badInput === undefined ? state.badInput : withName(state.badInput, name, badInput),
     ...(next ? { values: next, lastChange: next } : {}),
   });
