@@ -45,7 +45,22 @@ export {
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
 export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
+export { type FormPart, formAnatomy } from "./form/anatomy";
+export {
+  connect as connectForm,
+  type FormApi,
+  type FormConnectContext,
+  type FormControlEvent,
+  type FormFieldLayout,
+  type FormFocusable,
+  type FormGroupBlurEvent,
+  type FormSend,
+  type FormSubmitOutcome,
+} from "./form/connect";
 export { Form, type FormProps } from "./form/form";
+/** The form as a pure machine: `initialState`, `transition` and the selectors. */
+export { type FormEvent, type FormState, type FormValidation, formMachine } from "./form/machine";
+export { type UseFormProps, useForm, useFormContext } from "./form/use-form";
 export { type MediaPickerPart, mediaPickerAnatomy } from "./media-picker/anatomy";
 export type { MediaCollection, MediaCollectionInput } from "./media-picker/collection";
 export {

@@ -1,0 +1,84 @@
+"use client";
+import type { ComponentPropsWithoutRef } from "react";
+import { Field as SharedField } from "../shared/field";
+import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
+import { cx, ShellForm, ShellIssues } from "../shared/widget-shell";
+import type { FormSlot } from "./anatomy";
+import { Choices, Control } from "./controls";
+import { useField, useFormContext } from "./use-form";
+
+/**
+ * The form's parts: each reads the connect API from its Root and spreads one prop getter onto one
+ * element (a field's label, help and error are the shared `Field`'s: see `Field`).
+ */
+
+/** The `<form>` holding the fields and actions; gone once the receipt shows. */
+export function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+  const api = useFormContext();
+  return <ShellForm onSubmit={api.submit} className={cx("hitl-form-body", className)} {...props} />;
+}
+
+/** Every field of the payload, in order. */
+export function Fields({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+  const api = useFormContext();
+  return (
+    <div data-slot={"fields" satisfies FormSlot} className={cx("hitl-form-fields", className)} {...props}>
+      {api.fields.map((field) => (
+        <Field key={field.name} name={field.name} />
+      ))}
+    </div>
+  );
+}
+
+export interface FormFieldProps {
+  /** The field's `name` in the payload. */
+  name: string;
+  className?: string;
+}
+
+/**
+ * One field: label (with the required mark), help, control, inline error. The markup is the shared
+ * `Field`'s, which the template picker loads too (so it loads once): it names and describes the
+ * parts with the ids the getters give a headless renderer (`getLabelProps`, `getDescriptionProps`,
+ * `getErrorProps`; a test holds the two equal), the field's own props are `getFieldProps`, and the
+ * control spreads `getControlProps`. A checkbox comes before its label; a multiselect's checkboxes
+ * sit in a fieldset whose legend is the label.
+ */
+export function Field({ name, className }: FormFieldProps) {
+  const api = useFormContext();
+  const field = useField(name);
+  if (!field) return null;
+  const group = field.type === "multiselect";
+  return (
+    <SharedField
+      {...api.getFieldProps(field)}
+      label={field.label}
+      required={field.required}
+      help={api.helpOf(field) || undefined}
+      error={api.errorOf(field.name)}
+      layout={api.layoutOf(field)}
+      requiredText={api.labels.required}
+      controlId={api.getControlId(field)}
+      className={cx("hitl-form-field", className)}
+      onBlur={group ? api.getGroupBlur(field) : undefined}
+    >
+      {() => (group ? <Choices field={field} /> : <Control name={name} />)}
+    </SharedField>
+  );
+}
+
+/** The error summary after a submit attempt: every problem, in field order. */
+export function Issues({ id }: { id?: string }) {
+  const api = useFormContext();
+  return <ShellIssues messages={api.summary} {...(id ? { id } : {})} />;
+}
+
+/** Submit, labelled with the payload's `submitLabel` when it has one. */
+export function Submit({ children, ...props }: ShellSubmitProps) {
+  const api = useFormContext();
+  return (
+    <ShellSubmit {...api.getSubmitProps()} {...props}>
+      {children ?? api.request.submitLabel}
+    </ShellSubmit>
+  );
+}
