@@ -126,8 +126,6 @@ export function connect(state: TemplatePickerState, send: TemplatePickerSend, co
     templateError,
     /** Every problem after a submit attempt (the error summary). */
     issues: summary(state),
-    errorOf: (name: string) => errorOf(state, name),
-    variableValue: (variable: TemplateVariable) => variableValue(state, variable),
 
     /** The keyboard's move (a radio group checks the card it lands on). */
     chooseAt: (index: number) => {
@@ -141,8 +139,6 @@ export function connect(state: TemplatePickerState, send: TemplatePickerSend, co
     nameAt: (index: number) => templateAt(index)?.name ?? "",
     setTags: (tags: readonly string[]) => send({ type: "set-tags", tags }),
     clearFilters,
-    setVariable: (name: string, value: string) => send({ type: "set-variable", name, value }),
-    touch: (name: string) => send({ type: "touch", name }),
     /** Sends the checked answer once, or shows what is in its way and focuses its first field. */
     submit() {
       send({ type: "submit-attempt" });
