@@ -1,5 +1,12 @@
 import { type TemplateRequest, templateKind } from "../../src/kinds/template";
+import * as widgets from "../../src/widgets";
 import type { TemplateCollectionInput } from "../../src/widgets/template-picker/collection";
+import {
+  connect,
+  type TemplatePickerConnectContext,
+  type TemplatePickerControl,
+  type TemplatePickerSubmitOutcome,
+} from "../../src/widgets/template-picker/connect";
 import { templateLabels } from "../../src/widgets/template-picker/labels";
 import {
   CHOICE,
@@ -217,5 +224,126 @@ describe("template picker machine", () => {
       const state = transition(initialState({ ...input, templates: [], known }), { type: "choose", id: "bug" });
       expect(valueToSend(state)).toEqual({ templateId: "bug", variables: {} });
     });
+  });
+});
+
+/** A store of one machine, as a framework adapter would keep it, with fake focusable controls. */
+function store(outcome: TemplatePickerSubmitOutcome = { type: "sent" }) {
+  let state = initialState(input);
+  const focused: string[] = [];
+  const submitted: unknown[] = [];
+  const send = (event: TemplatePickerEvent) => {
+    state = transition(state, event);
+  };
+  const controls = new Map<string, TemplatePickerControl>();
+  const control = (key: string) => ({ value: key.slice(1), focus: () => focused.push(key) });
+  const context: TemplatePickerConnectContext = {
+    id: "tp",
+    labels: templateLabels,
+    query: "",
+    remote: undefined,
+    controls,
+    submit: (value) => {
+      submitted.push(value);
+      return outcome;
+    },
+  };
+  return {
+    api: () => connect(state, send, { ...context, query: state.query }),
+    state: () => state,
+    focused,
+    submitted,
+    control,
+  };
+}
+
+describe("template picker connect", () => {
+  it("should give each card's radio its name, value, state, tab stop and descriptions, with handlers that stay the same", () => {
+    const tp = store();
+    const api = tp.api();
+    const launch = api.templateAt(0);
+    if (!launch) throw new Error("no card");
+    const radio = api.getCardRadioProps(launch, 0);
+    expect(radio).toMatchObject({
+      type: "radio",
+      name: "tp-template",
+      value: "launch",
+      checked: false,
+      tabIndex: 0,
+      "data-item-index": 0,
+      "aria-posinset": 1,
+      "aria-setsize": 4,
+      "aria-labelledby": "tp-template-0-name",
+      "aria-describedby": "tp-template-0-details",
+    });
+    radio.onChange({ currentTarget: { value: "launch" } });
+    const after = tp.api();
+    expect(after.getCardProps(launch, 0)).toMatchObject({ "data-state": "checked", "data-highlighted": "" });
+    expect(after.getCardRadioProps(launch, 0).onChange).toBe(radio.onChange);
+    expect(after.getCardRadioProps(launch, 0).ref).toBe(radio.ref);
+  });
+
+  it("should focus the card holding the tab stop when no template is chosen, through its ref", () => {
+    const tp = store();
+    const ref = tp.api().getCardRadioProps(request.templates[1] as never, 1).ref;
+    const cleanup = ref(tp.control("#news"));
+    tp.api().highlightAt(1);
+    tp.api().submit();
+    expect(tp.focused).toEqual(["#news"]);
+    expect(tp.api().templateError).toBe("Choose a template");
+    expect(tp.api().getCardsProps()).toMatchObject({ "aria-invalid": true, "aria-describedby": "tp-template-error" });
+    // Unmounted: the search box takes focus instead.
+    cleanup?.();
+    tp.api().getSearchInputProps().ref(tp.control("#"));
+    tp.api().submit();
+    expect(tp.focused).toEqual(["#news", "#"]);
+    expect(tp.submitted).toEqual([]);
+  });
+
+  it("should focus the first invalid variable, then send the answer once it is filled", () => {
+    const tp = store();
+    tp.api().chooseAt(0);
+    const product = chosenTemplate(tp.state())?.variables?.[0];
+    if (!product) throw new Error("no variable");
+    tp.api()
+      .getVariableControlProps(product)
+      .ref({ focus: () => tp.focused.push("product") });
+    tp.api().submit();
+    expect(tp.focused).toEqual(["product"]);
+    expect(tp.api().issues).toEqual(["Product name: Required"]);
+    tp.api().getVariableControlProps(product).onValueChange("Gizmo");
+    tp.api().submit();
+    expect(tp.submitted).toEqual([{ templateId: "launch", variables: { product: "Gizmo", tone: "friendly" } }]);
+    expect(tp.state().sent).toBe(true);
+  });
+
+  it("should show the host's refusal and focus its field", () => {
+    const tp = store({ type: "refused", issues: [{ path: ["templateId"], message: "Retired" }] });
+    tp.api().getSearchInputProps().ref(tp.control("#"));
+    tp.api().chooseAt(2);
+    tp.api().submit();
+    expect(tp.api().templateError).toBe("Retired");
+    expect(tp.focused).toEqual(["#"]);
+  });
+
+  it("should search by the box's change, keep Enter from sending, and clear the filters", () => {
+    const tp = store();
+    tp.api()
+      .getSearchInputProps()
+      .onChange({ currentTarget: { value: "bug" } });
+    expect(tp.api().count).toBe(1);
+    const enter = { key: "Enter", prevented: false, preventDefault: () => Object.assign(enter, { prevented: true }) };
+    tp.api().getSearchInputProps().onKeyDown(enter);
+    expect(enter.prevented).toBe(true);
+    tp.api().clearFilters();
+    expect(tp.api().count).toBe(4);
+  });
+
+  it("should be exported from hitl-kit/widgets", () => {
+    const state = widgets.templatePickerMachine.initialState(input);
+    const next = widgets.templatePickerMachine.transition(state, { type: "choose", id: "bug" });
+    expect(widgets.templatePickerMachine.valueToSend(next)).toEqual({ templateId: "bug", variables: {} });
+    expect(widgets.connectTemplatePicker).toBe(connect);
+    expect(widgets.templatePickerAnatomy.card).toBe("card");
   });
 });
