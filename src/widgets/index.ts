@@ -155,4 +155,27 @@ export {
   type VirtualCollection,
   type VirtualCollectionOptions,
 } from "./shared/virtual-collection";
+export { type TemplatePickerPart, templatePickerAnatomy } from "./template-picker/anatomy";
+export type { TemplateCollection, TemplateCollectionInput } from "./template-picker/collection";
+export {
+  connect as connectTemplatePicker,
+  type TemplatePickerApi,
+  type TemplatePickerConnectContext,
+  type TemplatePickerControl,
+  type TemplatePickerSend,
+  type TemplatePickerSubmitOutcome,
+  type TemplatePickerValueEvent,
+} from "./template-picker/connect";
+/** The template picker as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type TemplateDraft,
+  type TemplatePickerEvent,
+  type TemplatePickerState,
+  templatePickerMachine,
+} from "./template-picker/machine";
 export { TemplatePicker, type TemplatePickerProps } from "./template-picker/template-picker";
+export {
+  type UseTemplatePickerProps,
+  useTemplatePicker,
+  useTemplatePickerContext,
+} from "./template-picker/use-template-picker";

@@ -1,0 +1,49 @@
+/**
+ * The template picker's parts, each by the `data-slot` it carries (style and test by these). The
+ * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
+ * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget; a remote
+ * catalogue's status line gets its own from `shared/remote-collection.tsx`; a variable's label,
+ * error and help theirs from `shared/field.tsx`.
+ */
+export const templatePickerAnatomy = {
+  root: "widget",
+  prompt: "prompt",
+  form: "form",
+  filters: "filters",
+  search: "search",
+  tags: "tags",
+  tagToggle: "tag-toggle",
+  tagsMore: "tags-more",
+  count: "count",
+  collectionStatus: "collection-status",
+  cardsWrapper: "cards-wrapper",
+  /** The radio group of cards. */
+  cards: "cards",
+  cardsSizer: "cards-sizer",
+  /** A virtualized row of cards. */
+  cardsRow: "cards-row",
+  card: "card",
+  cardRadio: "card-radio",
+  preview: "preview",
+  cardName: "card-name",
+  cardDescription: "card-description",
+  cardTags: "card-tags",
+  templateError: "template-error",
+  loadMore: "load-more",
+  empty: "empty",
+  variables: "variables",
+  variable: "variable",
+  variableControl: "variable-control",
+  issues: "issues",
+  actions: "actions",
+  submit: "submit",
+  decline: "decline",
+  status: "status",
+  receipt: "receipt",
+  receiptTemplate: "receipt-template",
+  receiptVariables: "receipt-variables",
+} as const;
+
+export type TemplatePickerPart = keyof typeof templatePickerAnatomy;
+/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
+export type TemplatePickerSlot = (typeof templatePickerAnatomy)[TemplatePickerPart];
