@@ -121,8 +121,30 @@ export {
   useMultiSelectContext,
 } from "./multi-select/use-multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
-export { Question, type QuestionProps } from "./question/question";
-export { TextQuestion, type TextQuestionProps } from "./question/text-question";
+export { type QuestionPart, questionAnatomy } from "./question/anatomy";
+export {
+  connect as connectQuestion,
+  type QuestionApi,
+  type QuestionConnectContext,
+  type QuestionSend,
+  type QuestionSubmitOutcome,
+} from "./question/connect";
+/** The question (and text question) as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type QuestionEvent,
+  type QuestionOffer,
+  type QuestionSource,
+  type QuestionState,
+  questionMachine,
+} from "./question/machine";
+export { Question, type QuestionProps, type QuestionRootProps } from "./question/question";
+export { TextQuestion, type TextQuestionProps, type TextQuestionRootProps } from "./question/text-question";
+export {
+  type UseQuestion,
+  type UseQuestionProps,
+  useQuestion,
+  useQuestionContext,
+} from "./question/use-question";
 export { createWidgetContext } from "./shared/create-widget-context";
 export type { DraftField } from "./shared/draft-issues";
 export {

@@ -295,6 +295,21 @@ describe("Question", () => {
       expect(onTextChange).toHaveBeenLastCalledWith("draft!");
       expect(field).toHaveValue("DRAFT!");
     });
+    it("should keep the caret where the person types in a controlled text", async () => {
+      function PassThrough() {
+        const [text, setText] = useState("helo");
+        return <Question prompt="Pick" payload={many} text={text} onTextChange={setText} />;
+      }
+      const user = userEvent.setup();
+      render(<PassThrough />);
+      const field = screen.getByRole("textbox", { name: "Or write your own answer" }) as HTMLTextAreaElement;
+      await user.type(field, "l", { initialSelectionStart: 3, initialSelectionEnd: 3 });
+      expect(field).toHaveValue("hello");
+      expect(field.selectionStart).toBe(4);
+      await user.type(field, "!", { initialSelectionStart: 0, initialSelectionEnd: 0 });
+      expect(field).toHaveValue("!hello");
+      expect(field.selectionStart).toBe(1);
+    });
   });
 
   describe("given label overrides", () => {

@@ -1,12 +1,9 @@
 "use client";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
-import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { textKind } from "../../kinds/native";
-import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { splitShellProps } from "../shared/shell-props";
-import { useAnswer } from "../shared/use-answer";
 import {
   cx,
   ShellActions,
@@ -16,13 +13,17 @@ import {
   ShellRoot,
   ShellStatus,
 } from "../shared/widget-shell";
-import { type QuestionLabels, questionLabels } from "./labels";
-import { type FreeTextState, QuestionTextField, TextSummary, useFreeText } from "./question-parts";
+import type { QuestionApi } from "./connect";
+import type { QuestionOffer } from "./machine";
+import { TextField, TextSummary } from "./parts";
+import { type TextRequest, type TextResponse, useQuestion } from "./use-question";
 
-/** eve's free-text question (kind `text`): a text field with Send; answers `{ text }`. */
+/**
+ * eve's free-text question (kind `text`): a text field with Send; answers `{ text }`. The
+ * question's machine without options: its free text is its value.
+ */
 
-export type TextRequest = RequestOf<typeof textKind>;
-export type TextResponse = ResponseOf<typeof textKind>;
+export type { TextRequest, TextResponse } from "./use-question";
 
 export interface TextQuestionProps extends HitlWidgetProps<TextRequest, TextResponse> {
   /** The text (controlled). */
@@ -32,13 +33,12 @@ export interface TextQuestionProps extends HitlWidgetProps<TextRequest, TextResp
   onValueChange?: (value: string) => void;
 }
 
-interface TextQuestionContextValue {
-  readonly payload: TextRequest;
-  readonly labels: QuestionLabels;
-  readonly freeText: FreeTextState;
-}
+/** No options: free text is the one way to answer. */
+const TEXT_ONLY: QuestionOffer = { options: [], allowFreeform: true };
 
-const [TextQuestionProvider, useTextQuestion] = createWidgetContext<TextQuestionContextValue>("TextQuestion");
+const [TextQuestionProvider, useTextQuestion] = createWidgetContext<{ api: QuestionApi; payload: TextRequest }>(
+  "TextQuestion",
+);
 
 export interface TextQuestionRootProps
   extends Omit<TextQuestionProps, "prompt" | "answer">,
@@ -47,16 +47,25 @@ export interface TextQuestionRootProps
 function Root(props: TextQuestionRootProps) {
   const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
     splitShellProps(props);
-  const labels = useLabels("question", questionLabels);
-  const reply = useAnswer({ kind: textKind, payload, status: shell.status, onSubmit, onDecline: shell.onDecline });
-  const freeText = useFreeText({ value, defaultValue, onValueChange, reply, labels });
+  const { api, decline } = useQuestion({
+    kind: textKind,
+    payload,
+    request: TEXT_ONLY,
+    text: value,
+    defaultText: defaultValue,
+    onTextChange: onValueChange,
+    status: shell.status,
+    onSubmit,
+    onDecline: shell.onDecline,
+  });
   return (
-    <TextQuestionProvider value={{ payload, labels, freeText }}>
+    // The payload rides along for Input: its placeholder, one line or many.
+    <TextQuestionProvider value={{ api, payload }}>
       <ShellRoot
         kind="text"
         {...shell}
         {...fieldset}
-        onDecline={reply.decline}
+        onDecline={decline}
         className={cx("hitl-question hitl-text-question", className)}
       />
     </TextQuestionProvider>
@@ -65,12 +74,10 @@ function Root(props: TextQuestionRootProps) {
 
 /** The text field with Send: a textarea when `multiline`, else a single-line input. */
 function Input({ className }: { className?: string }) {
-  const { payload, labels, freeText } = useTextQuestion();
+  const { api, payload } = useTextQuestion();
   return (
-    <QuestionTextField
-      freeText={freeText}
-      labels={labels}
-      label={labels.textLabel}
+    <TextField
+      api={api}
       multiline={payload.multiline === true}
       placeholder={payload.placeholder}
       className={className}
@@ -79,11 +86,11 @@ function Input({ className }: { className?: string }) {
 }
 
 function Summary({ answer }: { answer: TextResponse | undefined }): ReactNode {
-  const { labels } = useTextQuestion();
+  const { api } = useTextQuestion();
   if (!answer) return null;
   return (
     <div data-slot="summary" className="hitl-question-summary">
-      <TextSummary label={labels.receiptWrote} text={answer.text} />
+      <TextSummary label={api.labels.receiptWrote} text={answer.text} />
     </div>
   );
 }
