@@ -40,7 +40,17 @@ const source = JSON.parse(readFileSync(join(root, "registry.json"), "utf8")) as 
 const names = new Set(source.items.map((item) => item.name));
 
 /** Every built-in kind's widget, and the fallback. */
-const widgets = ["media-picker", "aspect-ratio-picker", "multi-select"];
+const widgets = [
+  "media-picker",
+  "template-picker",
+  "aspect-ratio-picker",
+  "multi-select",
+  "form",
+  "approval",
+  "question",
+  "open-url",
+  "fallback",
+];
 
 let out = "";
 const built = new Map<string, RegistryItem>();
@@ -75,7 +85,7 @@ describe("the shadcn registry, built by the shadcn CLI", () => {
   it("given registry.json, should name the registry and hold every widget, the theme and the lib", () => {
     expect(source.name).toBe("hitl-kit");
     expect(source.homepage).toMatch(/^https:\/\//);
-    expect(source.items.map((item) => item.name).sort()).toEqual([...widgets, "hitl-theme"].sort());
+    expect(source.items.map((item) => item.name).sort()).toEqual([...widgets, "hitl-theme", "hitl-widgets"].sort());
     for (const name of widgets) {
       expect(source.items.find((item) => item.name === name)?.type, name).toBe("registry:component");
     }
@@ -108,6 +118,7 @@ describe("the shadcn registry, built by the shadcn CLI", () => {
       ).toEqual([["registry:component", `components/hitl/${name}.tsx`]]);
       expect(item?.dependencies?.map(packageName), name).toContain("hitl-kit");
     }
+    expect(built.get("hitl-widgets.json")?.dependencies?.map(packageName)).toContain("hitl-kit");
   });
 
   it("should have no registry dependency on a URL or on an item outside this registry", () => {
