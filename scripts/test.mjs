@@ -15,6 +15,8 @@ const stages = [
   ["setup", ["node", "scripts/setup.mjs", "--browser"]],
   ["lint", npx("biome", "check", ".")],
   ["typecheck", npx("tsc", "-p", "tsconfig.json")],
+  // The shadcn registry's components (registry/hitl), against the kit's sources.
+  ["typecheck-registry", npx("tsc", "-p", "registry")],
   ["build", ["npm", "run", "build"]],
   ["package", ["node", "scripts/check-package.mjs"]],
   ["size", ["node", "scripts/size.mjs"]],

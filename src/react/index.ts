@@ -30,6 +30,8 @@ export { type LabelOverrides, LabelsProvider, useLabels } from "./labels";
 export { type HitlError, HitlProvider, type HitlProviderProps, useHitlClient, useHitlContext } from "./provider";
 export {
   createRegistry,
+  type LazyWidget,
+  lazyWidget,
   type Registry,
   type RegistryResolution,
   type ResolvableRequest,

@@ -1,0 +1,153 @@
+"use client";
+import { useLabels, widget } from "hitl-kit";
+import approvalEntry, { type ApprovalProps, Approval as Parts } from "hitl-kit/widgets/approval";
+
+/**
+ * The tool approval in shadcn's look: the kit's parts (`hitl-kit/widgets/approval`) with Tailwind
+ * classes. Deny is the approval's Decline (two steps, an optional note); Edit, where the request
+ * offers it, opens the input as a form. The root's `data-state` is the request's (`open`,
+ * `submitting`, `approved`, `denied`, `answered-elsewhere`, …).
+ */
+
+/** Joins class names: this file's own helper, so the item needs no other file. */
+function cn(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(" ");
+}
+
+// The kit's shell in shadcn's tokens. Parts that take `className` get theirs below; what a part
+// renders inside itself (Decline's reason step, Retry, the receipt's lines, the issues) is styled
+// from the root by its `data-slot`. Keyboard, focus and ARIA are the parts' own.
+const focusRing = "outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50";
+const buttonBase = cn(
+  "inline-flex h-8 shrink-0 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium whitespace-nowrap no-underline shadow-xs transition-[color,box-shadow]",
+  "disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
+  focusRing,
+);
+const outlineButton = cn(
+  buttonBase,
+  "bg-background hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
+);
+const primaryButton = cn(buttonBase, "border-primary bg-primary text-primary-foreground hover:bg-primary/90");
+const shell = {
+  root: cn(
+    "flex min-w-0 max-w-full flex-col gap-3 rounded-xl border bg-card p-4 text-sm text-card-foreground shadow-sm",
+    "data-[state=responded]:opacity-85 data-[state=submitting]:opacity-85 [&_.hitl-visually-hidden]:sr-only",
+    // Decline, second step: the optional reason, Send decline, Back.
+    "**:data-[slot=decline-form]:flex **:data-[slot=decline-form]:basis-full **:data-[slot=decline-form]:flex-wrap **:data-[slot=decline-form]:items-center **:data-[slot=decline-form]:gap-2",
+    "**:data-[slot=decline-reason]:h-8 **:data-[slot=decline-reason]:min-w-0 **:data-[slot=decline-reason]:flex-[1_1_12rem] **:data-[slot=decline-reason]:rounded-md **:data-[slot=decline-reason]:border **:data-[slot=decline-reason]:border-input **:data-[slot=decline-reason]:bg-transparent **:data-[slot=decline-reason]:px-3 **:data-[slot=decline-reason]:shadow-xs **:data-[slot=decline-reason]:outline-none **:data-[slot=decline-reason]:focus-visible:border-ring **:data-[slot=decline-reason]:focus-visible:ring-[3px] **:data-[slot=decline-reason]:focus-visible:ring-ring/50",
+    "**:data-[slot=decline-confirm]:h-8 **:data-[slot=decline-confirm]:rounded-md **:data-[slot=decline-confirm]:bg-destructive **:data-[slot=decline-confirm]:px-3 **:data-[slot=decline-confirm]:font-medium **:data-[slot=decline-confirm]:text-white **:data-[slot=decline-confirm]:shadow-xs **:data-[slot=decline-confirm]:outline-none **:data-[slot=decline-confirm]:hover:bg-destructive/90 **:data-[slot=decline-confirm]:focus-visible:ring-[3px] **:data-[slot=decline-confirm]:focus-visible:ring-destructive/40",
+    "**:data-[slot=decline-back]:h-8 **:data-[slot=decline-back]:rounded-md **:data-[slot=decline-back]:border **:data-[slot=decline-back]:bg-background **:data-[slot=decline-back]:px-3 **:data-[slot=decline-back]:font-medium **:data-[slot=decline-back]:shadow-xs **:data-[slot=decline-back]:outline-none **:data-[slot=decline-back]:hover:bg-accent **:data-[slot=decline-back]:focus-visible:ring-[3px] **:data-[slot=decline-back]:focus-visible:ring-ring/50",
+    // The issues of a refused answer.
+    "**:data-[slot=issues]:text-sm **:data-[slot=issues]:text-destructive **:data-[slot=issues]:*:list-disc **:data-[slot=issues]:*:pl-5",
+  ),
+  prompt: "float-left m-0 w-full p-0 text-[0.9375rem] leading-snug font-semibold",
+  form: "flex flex-col gap-3",
+  actions: "flex flex-wrap items-center gap-2 pt-1",
+  submit: primaryButton,
+  decline: outlineButton,
+  status: cn(
+    "text-xs text-muted-foreground empty:sr-only",
+    "data-[state=error]:flex data-[state=error]:items-center data-[state=error]:gap-2 data-[state=error]:rounded-md data-[state=error]:bg-destructive/10 data-[state=error]:px-3 data-[state=error]:py-2 data-[state=error]:text-destructive",
+    "**:data-[slot=retry]:h-7 **:data-[slot=retry]:rounded-md **:data-[slot=retry]:border **:data-[slot=retry]:border-destructive/40 **:data-[slot=retry]:bg-background **:data-[slot=retry]:px-2.5 **:data-[slot=retry]:font-medium **:data-[slot=retry]:text-foreground **:data-[slot=retry]:outline-none **:data-[slot=retry]:focus-visible:ring-[3px] **:data-[slot=retry]:focus-visible:ring-ring/50",
+  ),
+  receipt: cn(
+    "flex flex-col gap-1.5",
+    "**:data-[slot=receipt-outcome]:m-0 **:data-[slot=receipt-outcome]:font-semibold **:data-[slot=receipt-reason]:text-muted-foreground **:data-[slot=receipt-reply]:text-muted-foreground",
+    "data-[state=answered]:**:data-[slot=receipt-outcome]:text-hitl-success data-[state=approved]:**:data-[slot=receipt-outcome]:text-hitl-success",
+    "data-[state=declined]:**:data-[slot=receipt-outcome]:text-destructive data-[state=denied]:**:data-[slot=receipt-outcome]:text-destructive data-[state=invalid]:**:data-[slot=receipt-outcome]:text-destructive",
+    "data-[state=answered-elsewhere]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=cancelled]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=ignored]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=withdrawn]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=dismissed]:**:data-[slot=receipt-outcome]:text-muted-foreground",
+  ),
+};
+
+/** Labelled fields (`data-slot="field"`): label, required mark, help, control, inline error. */
+const fields = cn(
+  "**:data-[slot=field]:m-0 **:data-[slot=field]:flex **:data-[slot=field]:min-w-0 **:data-[slot=field]:flex-col **:data-[slot=field]:gap-1.5",
+  "**:data-[slot=field-label]:text-sm **:data-[slot=field-label]:font-medium **:data-[slot=field-required]:ml-0.5 **:data-[slot=field-required]:text-destructive",
+  "**:data-[slot=field-help]:text-xs **:data-[slot=field-help]:text-muted-foreground **:data-[slot=field-error]:text-xs **:data-[slot=field-error]:text-destructive",
+  "[&_.hitl-field-row]:inline-flex [&_.hitl-field-row]:items-center [&_.hitl-field-row]:gap-2 [&_.hitl-field-row_label]:cursor-pointer",
+  "[&_:is(.hitl-input,.hitl-select)]:w-full [&_:is(.hitl-input,.hitl-select)]:min-w-0 [&_:is(.hitl-input,.hitl-select)]:rounded-md [&_:is(.hitl-input,.hitl-select)]:border [&_:is(.hitl-input,.hitl-select)]:border-input [&_:is(.hitl-input,.hitl-select)]:bg-transparent [&_:is(.hitl-input,.hitl-select)]:px-3 [&_:is(.hitl-input,.hitl-select)]:py-1 [&_:is(.hitl-input,.hitl-select)]:shadow-xs [&_:is(.hitl-input,.hitl-select)]:outline-none",
+  "[&_:is(.hitl-input,.hitl-select)]:placeholder:text-muted-foreground [&_:is(.hitl-input,.hitl-select)]:focus-visible:border-ring [&_:is(.hitl-input,.hitl-select)]:focus-visible:ring-[3px] [&_:is(.hitl-input,.hitl-select)]:focus-visible:ring-ring/50 [&_:is(.hitl-input,.hitl-select)]:aria-invalid:border-destructive [&_:is(.hitl-input,.hitl-select)]:aria-invalid:ring-destructive/20 dark:[&_:is(.hitl-input,.hitl-select)]:bg-input/30",
+  "[&_.hitl-input:not(.hitl-textarea)]:h-9 [&_.hitl-select]:h-9 [&_.hitl-textarea]:min-h-18 [&_.hitl-textarea]:resize-y [&_.hitl-textarea]:py-2",
+  "[&_.hitl-checkbox]:size-4 [&_.hitl-checkbox]:flex-none [&_.hitl-checkbox]:accent-primary [&_[data-invalid]_.hitl-checkbox]:outline [&_[data-invalid]_.hitl-checkbox]:outline-destructive",
+);
+
+/** The tool's input (and an edit's), readable: nested maps and lists. */
+const readable = cn(
+  "**:data-[slot=value-map]:mt-1 **:data-[slot=value-map]:grid **:data-[slot=value-map]:grid-cols-[minmax(0,max-content)_minmax(0,1fr)] **:data-[slot=value-map]:gap-x-2.5 **:data-[slot=value-map]:gap-y-0.5",
+  "[&_[data-slot=value-map]_[data-slot=value-map]]:grid-cols-1 [&_.hitl-value-row]:contents [&_.hitl-value-row>dt]:text-muted-foreground [&_.hitl-value-row>dt]:wrap-anywhere [&_.hitl-value-row>dd]:m-0 [&_.hitl-value-row>dd]:min-w-0 [&_.hitl-value-row>dd]:wrap-anywhere",
+  "**:data-[slot=value-list]:m-0 **:data-[slot=value-list]:list-disc **:data-[slot=value-list]:pl-5",
+);
+const tool = cn(
+  "flex flex-col gap-1.5 *:m-0 [&_.hitl-help]:text-muted-foreground",
+  "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-xs [&_code]:text-muted-foreground",
+  "**:data-[slot=tool-input]:rounded-md **:data-[slot=tool-input]:bg-muted **:data-[slot=tool-input]:px-3 **:data-[slot=tool-input]:py-2",
+);
+/** The edit step: the kit's form inside the approval. */
+const editStep = cn(
+  "flex flex-col gap-3 rounded-lg border bg-muted/40 p-3",
+  "[&>legend]:float-left [&>legend]:m-0 [&>legend]:w-full [&>legend]:p-0 [&>legend]:font-semibold",
+  "**:data-[slot=form]:flex **:data-[slot=form]:flex-col **:data-[slot=form]:gap-3 **:data-[slot=fields]:flex **:data-[slot=fields]:flex-col **:data-[slot=fields]:gap-4",
+  "**:data-[slot=actions]:flex **:data-[slot=actions]:flex-wrap **:data-[slot=actions]:gap-2",
+  "**:data-[slot=submit]:h-8 **:data-[slot=submit]:rounded-md **:data-[slot=submit]:bg-primary **:data-[slot=submit]:px-3 **:data-[slot=submit]:font-medium **:data-[slot=submit]:text-primary-foreground **:data-[slot=submit]:shadow-xs **:data-[slot=submit]:outline-none **:data-[slot=submit]:hover:bg-primary/90 **:data-[slot=submit]:focus-visible:ring-[3px] **:data-[slot=submit]:focus-visible:ring-ring/50",
+  "**:data-[slot=edit-back]:h-8 **:data-[slot=edit-back]:rounded-md **:data-[slot=edit-back]:border **:data-[slot=edit-back]:bg-background **:data-[slot=edit-back]:px-3 **:data-[slot=edit-back]:font-medium **:data-[slot=edit-back]:shadow-xs **:data-[slot=edit-back]:outline-none **:data-[slot=edit-back]:hover:bg-accent **:data-[slot=edit-back]:focus-visible:ring-[3px] **:data-[slot=edit-back]:focus-visible:ring-ring/50",
+);
+
+/** A tool approval in shadcn's look: prompt, tool and input, Approve / Edit / Deny, edit step, receipt. */
+export function Approval({ prompt, answer, className, ...props }: ApprovalProps) {
+  const labels = useLabels("approval", { receiptEdited: "Approved with changes" });
+  const note = answer?.decision === "deny" ? answer.note : undefined;
+  const edited = answer?.decision === "edit" && props.status !== "answered-elsewhere";
+  const labelOf = (name: string) => props.payload.edit?.fields.find((field) => field.name === name)?.label ?? name;
+  return (
+    <Parts.Root
+      {...props}
+      declineReason={props.declineReason ?? note}
+      // While the edit step shows, its own Submit / Back replace Approve / Edit / Deny.
+      className={cn(shell.root, fields, readable, "has-data-[slot=edit-step]:*:data-[slot=actions]:hidden", className)}
+    >
+      <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
+      <Parts.Tool className={tool} />
+      <Actions />
+      <Parts.EditStep className={editStep} />
+      <Parts.Status className={shell.status} />
+      <Parts.Receipt
+        className={shell.receipt}
+        {...(edited ? { outcome: labels.receiptEdited } : {})}
+        summary={edited ? <EditedInput input={answer.input} labelOf={labelOf} /> : undefined}
+      />
+    </Parts.Root>
+  );
+}
+
+/** Approve / Edit / Deny; the parts hide the buttons a request does not offer. */
+function Actions() {
+  return (
+    <Parts.Actions className={shell.actions}>
+      <Parts.Approve className={shell.submit} />
+      <Parts.Edit className={outlineButton} />
+      <Parts.Deny className={shell.decline} />
+    </Parts.Actions>
+  );
+}
+
+/** What the person changed the input to, for the receipt of an edit. */
+function EditedInput({ input, labelOf }: { input: Record<string, unknown>; labelOf: (name: string) => string }) {
+  return (
+    <dl
+      data-slot="edited"
+      className="m-0 grid grid-cols-[minmax(0,max-content)_minmax(0,1fr)] gap-x-2.5 gap-y-0.5 rounded-md bg-muted px-3 py-2"
+    >
+      {Object.entries(input).map(([name, value]) => (
+        <div key={name} className="contents">
+          <dt className="text-muted-foreground">{labelOf(name)}</dt>
+          <dd className="m-0 min-w-0 wrap-anywhere">
+            {Array.isArray(value) ? value.join(", ") : String(value ?? "—")}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The registry entry: the kit's approval kind with this component. */
+export const approvalWidget = widget(approvalEntry.kind, Approval);
