@@ -28,6 +28,11 @@ export {
   type AspectRatioValueEvent,
   connect as connectAspectRatioPicker,
 } from "./aspect-ratio-picker/connect";
+/**
+ * The pickers' default (English) labels: what `connect` needs beside the machine's state when a
+ * port renders without the kit's React parts (those read overrides from `LabelsProvider`).
+ */
+export { type AspectRatioLabels, aspectRatioLabels } from "./aspect-ratio-picker/labels";
 /** The aspect-ratio picker as a pure machine: `initialState`, `transition` and the selectors. */
 export {
   type AspectRatioEvent,
@@ -58,6 +63,7 @@ export {
   type FormSubmitOutcome,
 } from "./form/connect";
 export { Form, type FormProps } from "./form/form";
+export { type FormLabels, formLabels } from "./form/labels";
 /** The form as a pure machine: `initialState`, `transition` and the selectors. */
 export { type FormEvent, type FormState, type FormValidation, formMachine } from "./form/machine";
 export { type UseFormProps, useForm, useFormContext } from "./form/use-form";
@@ -73,6 +79,7 @@ export {
   type MediaPickerSubmitOutcome,
   type MediaTile,
 } from "./media-picker/connect";
+export { type MediaLabels, mediaLabels } from "./media-picker/labels";
 /** The media picker as a pure machine: `initialState`, `transition` and the selectors. */
 export {
   type MediaPickerEvent,
@@ -106,6 +113,7 @@ export {
   type MultiSelectSubmitOutcome,
   type MultiSelectValueEvent,
 } from "./multi-select/connect";
+export { type MultiSelectLabels, multiSelectLabels } from "./multi-select/labels";
 /** The multi-select as a pure machine: `initialState`, `transition` and the selectors. */
 export {
   type MultiSelectEvent,
@@ -129,6 +137,7 @@ export {
   type QuestionSend,
   type QuestionSubmitOutcome,
 } from "./question/connect";
+export { type QuestionLabels, questionLabels } from "./question/labels";
 /** The question (and text question) as a pure machine: `initialState`, `transition` and the selectors. */
 export {
   type QuestionEvent,
@@ -188,6 +197,7 @@ export {
   type TemplatePickerSubmitOutcome,
   type TemplatePickerValueEvent,
 } from "./template-picker/connect";
+export { type TemplateLabels, templateLabels } from "./template-picker/labels";
 /** The template picker as a pure machine: `initialState`, `transition` and the selectors. */
 export {
   type TemplateDraft,

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
  */
 const root = resolve(import.meta.dirname, "../..");
 const script = join(root, "examples/node/answer-elicitations.mjs");
+const machineScript = join(root, "examples/node/multi-select-machine.mjs");
 const built = existsSync(join(root, "dist/core.js")) && existsSync(join(root, "dist/adapters/mcp/transport.js"));
 
 interface Run {
@@ -129,6 +130,29 @@ describe.skipIf(!built)(
       expect(run.stdout).toBe("");
       expect(run.stderr).toContain(`failed: cannot reach ${nowhere}`);
       expect(run.stderr).toContain("node playground/mcp/server.mjs");
+    }, 30_000);
+  },
+);
+
+describe.skipIf(!built)(
+  built
+    ? "examples/node/multi-select-machine"
+    : "examples/node/multi-select-machine (skipped: dist/ is missing — run `npm run build` first)",
+  () => {
+    it("given the built package in plain Node, should drive the multi-select's machine and connect without React: option order, refused past max, one answer", async () => {
+      const run = await new Promise<Run>((resolve) => {
+        execFile(process.execPath, [machineScript], { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+        });
+      });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout.split("\n")).toEqual([
+        "selected: ts, rs; notice: max-reached",
+        "count: 2 selected — choose up to 2",
+        'answer: {"selected":["ts","rs"]}',
+        "",
+      ]);
     }, 30_000);
   },
 );

@@ -79,6 +79,8 @@ export function AspectRatioPicker({ prompt, answer, ...props }: AspectRatioPicke
 
 AspectRatioPicker.Root = Root;
 AspectRatioPicker.Prompt = ShellPrompt;
+AspectRatioPicker.Body = Form;
+/** @deprecated the same part as `Body` (one name across widgets). */
 AspectRatioPicker.Form = Form;
 AspectRatioPicker.Options = Options;
 AspectRatioPicker.Option = Option;

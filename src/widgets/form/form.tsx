@@ -64,4 +64,6 @@ Form.Submit = Submit;
 Form.Decline = ShellDecline;
 Form.Status = ShellStatus;
 Form.Receipt = Receipt;
+Form.Summary = Values;
+/** @deprecated the same part as `Summary` (one name across widgets). */
 Form.Values = Values;

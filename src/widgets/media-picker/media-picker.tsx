@@ -100,6 +100,8 @@ export function MediaPicker({ prompt, ...props }: MediaPickerProps) {
 
 MediaPicker.Root = Root;
 MediaPicker.Prompt = ShellPrompt;
+MediaPicker.Body = Form;
+/** @deprecated the same part as `Body` (one name across widgets). */
 MediaPicker.Form = Form;
 MediaPicker.Grid = Grid;
 MediaPicker.Preview = Preview;

@@ -89,6 +89,8 @@ export function MultiSelect({ prompt, answer, ...props }: MultiSelectProps) {
 
 MultiSelect.Root = Root;
 MultiSelect.Prompt = ShellPrompt;
+MultiSelect.Body = Form;
+/** @deprecated the same part as `Body` (one name across widgets). */
 MultiSelect.Form = Form;
 MultiSelect.Search = Search;
 MultiSelect.SearchLabel = SearchLabel;

@@ -100,4 +100,6 @@ TemplatePicker.Submit = ShellSubmit;
 TemplatePicker.Decline = ShellDecline;
 TemplatePicker.Status = ShellStatus;
 TemplatePicker.Receipt = Receipt;
+TemplatePicker.Summary = Chosen;
+/** @deprecated the same part as `Summary` (one name across widgets). */
 TemplatePicker.Chosen = Chosen;
