@@ -62,10 +62,7 @@ const driver: ConformanceDriver = {
   name: "createLangGraphTransport over real @langchain/langgraph-sdk Clients and a real LangGraph API server",
   // A resume run starts on the server's queue ~100–250 ms after it is created.
   graceMs: 1000,
-  skip: {
-    replyInTwoTabs: "the LangGraph adapter has no reply path (sendMessage) yet: a chat message is the app's own run",
-    twoDevices: noResolution,
-  },
+  skip: { twoDevices: noResolution },
   async createServer() {
     proxy.clearFailures();
     const { thread_id: threadId } = await direct.threads.create();
@@ -180,6 +177,7 @@ function withReplay(transport: HitlTransport): { transport: HitlTransport; repla
       sessionKey: transport.sessionKey,
       connection: transport.connection,
       send: (answer) => transport.send(answer),
+      sendMessage: (message, replies) => transport.sendMessage(message, replies),
       connect(sink) {
         sinks.add(sink);
         const stop = transport.connect({
