@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Client } from "@langchain/langgraph-sdk";
 import { pendingInterrupts } from "../../src/adapters/langgraph/convert";
-import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
+import { createLangGraphTransport, type LangGraphTransport } from "../../src/adapters/langgraph/transport";
 import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests, type TransportAction } from "../../src/core/ledger";
@@ -169,7 +169,7 @@ const driver: ConformanceDriver = {
  * The transport as one page's client sees it, with a replay: everything it delivered so far
  * delivered again, as a stream that reconnects from the start does.
  */
-function withReplay(transport: HitlTransport): { transport: HitlTransport; replay(): void } {
+function withReplay(transport: LangGraphTransport): { transport: HitlTransport; replay(): void } {
   const delivered: TransportAction[] = [];
   const sinks = new Set<TransportSink>();
   return {

@@ -321,7 +321,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
 
   /** Resumes with the answers held, when the policy says so; one flush at a time. */
   const flush = () => {
-    if (held.size === 0 && !chat) return;
+    if (held.size === 0 && chats.length === 0) return;
     if (flushing || !idle()) {
       dirty = true;
       return;
@@ -347,7 +347,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       settleHeld([...held.values()], () => {
         throw refused;
       });
-      endChat(refused);
+      for (const note of [...chats]) endChat(note, refused);
       return;
     }
     const waiting = new Set(convert.open().map((interrupt) => interrupt.id));
@@ -359,15 +359,22 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     // An interrupt resumes once every request it parked has its answer (a HITLRequest's actions).
     const complete = (interruptId: string) => convert.requestIds(interruptId).every((id) => held.has(id));
     const batch = [...held.values()].filter((answer) => complete(answer.interruptId));
-    const note = chat;
+    // The chat message whose replies these are goes with them (the first typed, if several).
+    const note = chats.find((chat) => batch.some((answer) => chat.replies.includes(answer.id)));
     if (batch.length === 0) {
-      if (!note) return;
-      // A chat message with no reply of this page's to carry it: a new run once nothing waits (on
-      // langgraph-api 1.5 a protocol run on an interrupted thread IS its resume). A question another
-      // page is answering is answered in a moment; one nobody answers keeps the message back.
-      if (waiting.size === 0) await startWith(note);
-      else if (Date.now() > note.deadline) {
-        endChat(new HitlTransportError("The thread still waits on a question; the message was not sent.", "rejected"));
+      const [first] = chats;
+      if (!first) return;
+      // A chat message with no reply of this page's to carry it (none was needed, or another tab
+      // replied): a new run once nothing waits — on langgraph-api 1.5 a protocol run on an
+      // interrupted thread IS its resume. A question another page is answering is answered in a
+      // moment; one nobody answers keeps the message back, then refuses it.
+      if (waiting.size === 0) await startWith(first);
+      else if (Date.now() > first.deadline) {
+        const stuck = new HitlTransportError(
+          "The thread still waits on a question; the message was not sent.",
+          "rejected",
+        );
+        endChat(first, stuck);
       } else later();
       return;
     }
@@ -426,7 +433,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       settleHeld(batch, () => {
         throw failed;
       });
-      if (note) endChat(failed);
+      if (note) endChat(note, failed);
       await refresh();
       return;
     }
@@ -441,7 +448,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     busyAttempts = 0;
     for (const answer of batch) resumed.set(answer.id, answer.answer);
     settleHeld(batch, () => ACCEPTED);
-    if (note) endChat();
+    if (note) endChat(note);
     await drain(follows(parts, first));
   };
 
@@ -465,12 +472,12 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       running -= 1;
       // A thread running something else took nothing: the message goes after a fresh look.
       if (isBusy(error)) later();
-      else endChat(toTransportError(error));
+      else endChat(note, toTransportError(error));
       return;
     }
     running -= 1;
     busyAttempts = 0;
-    endChat();
+    endChat(note);
     await drain(follows(parts, first));
   };
 
@@ -491,16 +498,15 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
 
   // ─── chat messages ───────────────────────────────────────────────────────────────────────────
 
-  /** The chat message on its way (one at a time): it goes with the next resume, or as a run of its own. */
-  let chat: PendingMessage | undefined;
-  let chatting: Promise<unknown> = Promise.resolve();
+  /** Chat messages on their way, in the order they came: each goes with its replies' resume, or as a run of its own. */
+  const chats: PendingMessage[] = [];
   const messageUpdate = options.messageUpdate ?? defaultMessageUpdate;
 
   /** The message went (no `error`), or never will: its replies still held never go without it. */
-  const endChat = (error?: unknown) => {
-    const note = chat;
-    if (!note) return;
-    chat = undefined;
+  const endChat = (note: PendingMessage, error?: unknown) => {
+    const at = chats.indexOf(note);
+    if (at < 0) return;
+    chats.splice(at, 1);
     if (error === undefined) {
       note.resolve();
       return;
@@ -514,7 +520,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     note.reject(error);
   };
 
-  const sendOneMessage = async (
+  const sendMessage = async (
     message: ChatMessage,
     replies: readonly TransportAnswer[],
   ): Promise<ReadonlySet<string>> => {
@@ -534,13 +540,13 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     );
     const settled = Promise.allSettled(outcomes);
     const went = new Promise<void>((resolve, reject) => {
-      chat = {
+      chats.push({
         update,
         replies: answers.map((answer) => answer.id),
         deadline: Date.now() + MESSAGE_WAIT_MS,
         resolve,
         reject,
-      };
+      });
     });
     queueMicrotask(flush);
     try {
@@ -631,15 +637,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         queueMicrotask(flush);
       });
     },
-    sendMessage(message, replies) {
-      // One message at a time, in the order they were typed.
-      const sending = chatting.then(
-        () => sendOneMessage(message, replies),
-        () => sendOneMessage(message, replies),
-      );
-      chatting = sending.catch(() => undefined);
-      return sending;
-    },
+    sendMessage,
   };
 }
 
