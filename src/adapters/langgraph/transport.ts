@@ -161,7 +161,10 @@ export interface LangGraphView {
  * - an interrupt this transport resumed is never resumed by it again;
  * - parallel interrupts resume together, in one run, by default (see `resume`);
  * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
- *   resumes once, with `{ decisions }` in action order, when every action has its decision.
+ *   resumes once, with `{ decisions }` in action order, when every action has its decision;
+ * - a chat message (`sendChatMessage`, see `sendMessage`) goes in the same run as the replies it
+ *   gives the questions that wait (`Command({ resume, update })`), never as a run that would resume
+ *   them with it.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
  * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
  */
