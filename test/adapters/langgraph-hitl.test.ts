@@ -2,10 +2,14 @@
 import { Client } from "@langchain/langgraph-sdk";
 import { readHitlRequest } from "../../src/adapters/langgraph/hitl-request";
 import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
+import { REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../src/core/chat-reply";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
+import { createStorageJournal, type SubmissionJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import { builtInKinds } from "../../src/kinds";
+import { conformanceKind } from "../../src/testing/conformance";
+import { createMemoryLocks, createMemoryStorage } from "../../src/testing/memory";
 import type { Received } from "../support/langgraph-graphs";
 import {
   type LangGraphProxy,
@@ -73,15 +77,20 @@ interface Page {
   close(): void;
 }
 
-async function openPage(threadId: string): Promise<Page> {
+async function openPage(threadId: string, assistantId = "review", journal?: SubmissionJournal): Promise<Page> {
   const transport = createLangGraphTransport({
     client: new Client({ apiUrl: proxy.url }),
-    assistantId: "review",
+    assistantId,
     threadId,
     pollIntervalMs: 50,
+    runPayload: () => ({ config: { configurable: { __pregel_strict_resume: true } } }),
   });
   await transport.refresh();
-  const client = createHitlClient({ transport, kinds: Object.values(builtInKinds) });
+  const client = createHitlClient({
+    transport,
+    kinds: [...Object.values(builtInKinds), conformanceKind],
+    ...(journal ? { journal } : {}),
+  });
   const unmount = client.mount();
   return {
     client,
@@ -223,6 +232,179 @@ describe("a LangChain HITLRequest through the LangGraph adapter", () => {
       { type: "edit", edited_action: { name: "rename", args: { from: "a.txt", to: "c.txt", meta: { x: 1 } } } },
     ]);
     page.close();
+  });
+});
+
+describe("a chat message while the thread waits (sendChatMessage through the LangGraph adapter)", {
+  timeout: 30_000,
+}, () => {
+  const human = (text: string) => ({ type: "human", content: text });
+  async function startPick(label: string) {
+    const thread = await direct.threads.create();
+    for await (const _ of direct.runs.stream(thread.thread_id, "pick", { input: { ids: ["a", "b"], label } })) {
+      // until it interrupts
+    }
+    return thread.thread_id;
+  }
+  const messagesOf = async (threadId: string) =>
+    (await direct.threads.getState<{ messages?: unknown[] }>(threadId)).values.messages ?? [];
+
+  it("given a picker waiting, should resume it with ONE reply and add the message in the same run; the graph reads { reply }", async () => {
+    const threadId = await startPick("chat-reply");
+    const page = await openPage(threadId, "pick");
+    const [request] = page.requests();
+    const id = request?.requestId ?? "";
+    expect(request).toMatchObject({ kind: "pick", state: "open" });
+    const result = await sendChatMessage(page.client, { text: "neither, show me more" });
+    expect(result).toEqual({ status: "sent", answered: [id] });
+    await until(() => page.request(id)?.state === "settled", "the question to settle");
+    expect(page.request(id)).toMatchObject({ resolution: { type: "reply", text: "neither, show me more" } });
+    await idle(threadId);
+    // One run: the reply by interrupt id, the message as a state update in the same superstep.
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
+      { resume: { [id]: { reply: "neither, show me more" } }, update: { messages: [human("neither, show me more")] } },
+    ]);
+    expect(proxy.runs.filter((run) => run.threadId === threadId)).toHaveLength(1);
+    expect(await received(threadId)).toEqual([
+      {
+        node: "ask",
+        label: "chat-reply",
+        value: { reply: "neither, show me more" },
+        result: { status: "replied", text: "neither, show me more" },
+      },
+    ]);
+    expect(await messagesOf(threadId)).toEqual([human("neither, show me more")]);
+    page.close();
+  });
+
+  it("given a LangChain HITL review waiting, should reject each action with the reason, in one run with the message", async () => {
+    const threadId = await startReview({ label: "chat-review", actions });
+    const page = await openPage(threadId);
+    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    const [email, file] = page.requests().map((r) => r.requestId) as [string, string];
+    expect(await sendChatMessage(page.client, { text: "wait, not yet" })).toEqual({
+      status: "sent",
+      answered: [email, file],
+    });
+    await until(
+      () => page.request(email)?.state === "settled" && page.request(file)?.state === "settled",
+      "both to settle",
+    );
+    expect(page.requests().map((r) => r.outcome)).toEqual(["denied", "denied"]);
+    await idle(threadId);
+    const decisions = [
+      { type: "reject", message: REPLIED_IN_CHAT_REASON },
+      { type: "reject", message: REPLIED_IN_CHAT_REASON },
+    ];
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
+      { resume: { [interruptId]: { decisions } }, update: { messages: [human("wait, not yet")] } },
+    ]);
+    expect((await received(threadId)).map((r) => r.value)).toEqual(decisions);
+    expect(await messagesOf(threadId)).toEqual([human("wait, not yet")]);
+    page.close();
+  });
+
+  it("given one action already decided and held, should send that decision and a reject for the other, in one run", async () => {
+    const threadId = await startReview({ label: "chat-held", actions });
+    const page = await openPage(threadId);
+    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    const [email, file] = page.requests().map((r) => r.requestId) as [string, string];
+    expect(page.client.answer(email, { type: "value", value: { decision: "approve" } }).status).toBe("sent");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(resumesOn(threadId)).toEqual([]); // held until the other action has its decision
+    expect(await sendChatMessage(page.client, { text: "and skip the file" })).toEqual({
+      status: "sent",
+      answered: [file],
+    });
+    await until(() => page.request(file)?.state === "settled", "the file to settle");
+    await idle(threadId);
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
+      {
+        resume: {
+          [interruptId]: { decisions: [{ type: "approve" }, { type: "reject", message: REPLIED_IN_CHAT_REASON }] },
+        },
+        update: { messages: [human("and skip the file")] },
+      },
+    ]);
+    page.close();
+  });
+
+  it("given a plain interrupt (a string question), should resume it with the words themselves, with the message", async () => {
+    const thread = await direct.threads.create();
+    const input = { ids: [], label: "chat-plain", question: "Which city?" };
+    for await (const _ of direct.runs.stream(thread.thread_id, "pick", { input })) {
+      // until it interrupts
+    }
+    const page = await openPage(thread.thread_id, "pick");
+    const id = page.requests()[0]?.requestId ?? "";
+    expect(await sendChatMessage(page.client, { text: "Lisbon" })).toEqual({ status: "sent", answered: [id] });
+    await idle(thread.thread_id);
+    expect(proxy.resumesFor(id)).toEqual(["Lisbon"]);
+    expect((await received(thread.thread_id)).map((r) => r.value)).toEqual(["Lisbon"]);
+    expect(await messagesOf(thread.thread_id)).toEqual([human("Lisbon")]);
+    page.close();
+  });
+
+  it("given a review that allows no reject, should send nothing and reopen the approval with the reason", async () => {
+    const threadId = await startReview({
+      label: "chat-no-reject",
+      actions: [{ name: "publish", args: { draft: 7 }, allowedDecisions: ["approve"] }],
+    });
+    const page = await openPage(threadId);
+    const id = page.requests()[0]?.requestId ?? "";
+    const result = await sendChatMessage(page.client, { text: "hold on" });
+    expect(result).toMatchObject({ status: "failed", error: { kind: "rejected" } });
+    expect(page.request(id)).toMatchObject({ state: "open", error: { kind: "rejected" } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.runs.filter((run) => run.threadId === threadId)).toEqual([]);
+    expect(await messagesOf(threadId)).toEqual([]);
+    page.close();
+  });
+
+  it("given a double send, should reply once and send the second message as a run of its own once nothing waits", async () => {
+    const threadId = await startPick("chat-double");
+    const page = await openPage(threadId, "pick");
+    const id = page.requests()[0]?.requestId ?? "";
+    const [first, second] = await Promise.all([
+      sendChatMessage(page.client, { text: "one" }),
+      sendChatMessage(page.client, { text: "two" }),
+    ]);
+    expect(first).toEqual({ status: "sent", answered: [id] });
+    expect(second).toEqual({ status: "sent", answered: [] });
+    await idle(threadId);
+    expect(proxy.resumesFor(id)).toEqual([{ reply: "one" }]);
+    const runs = proxy.runs.filter((run) => run.threadId === threadId);
+    expect(runs.map((run) => [run.body.command, run.body.input])).toEqual([
+      [{ resume: { [id]: { reply: "one" } }, update: { messages: [human("one")] } }, undefined],
+      [undefined, { messages: [human("two")] }],
+    ]);
+    expect(await messagesOf(threadId)).toEqual([human("one"), human("two")]);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ reply: "one" }]);
+    page.close();
+  });
+
+  it("given two tabs sending a chat message at once, should reply once; the other tab's message waits for it, then goes as its own run", async () => {
+    const threadId = await startPick("chat-tabs");
+    const local = createMemoryStorage();
+    const locks = createMemoryLocks();
+    const tab = () => createStorageJournal({ session: createMemoryStorage(), local, locks });
+    const one = await openPage(threadId, "pick", tab());
+    const two = await openPage(threadId, "pick", tab());
+    const id = one.requests()[0]?.requestId ?? "";
+    expect(two.requests()[0]?.requestId).toBe(id);
+    const results = await Promise.all([
+      sendChatMessage(one.client, { text: "from one" }),
+      sendChatMessage(two.client, { text: "from two" }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(results.flatMap((r) => (r.status === "sent" ? r.answered : []))).toEqual([id]);
+    await idle(threadId);
+    await until(() => one.request(id)?.state === "settled" && two.request(id)?.state === "settled", "both tabs");
+    expect(proxy.resumesFor(id)).toHaveLength(1);
+    expect(await received(threadId)).toHaveLength(1);
+    expect(await messagesOf(threadId)).toHaveLength(2);
+    one.close();
+    two.close();
   });
 });
 

@@ -1,8 +1,9 @@
 import { Client } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { StrictMode, useSyncExternalStore } from "react";
+import { StrictMode, useState, useSyncExternalStore } from "react";
 import { useLangChainReactHitl } from "../../src/adapters/langgraph/use-langchain-react-hitl";
+import { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../src/core/chat-reply";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
@@ -67,6 +68,25 @@ function Ledger() {
   return null;
 }
 
+/** A chat box as an app writes it with the kit: the message goes through `sendChatMessage`. */
+let sentChat: MessageResult[] = [];
+function ChatBox() {
+  const client = useHitlClient();
+  const [text, setText] = useState("");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sendChatMessage(client, { text }).then((result) => sentChat.push(result));
+        setText("");
+      }}
+    >
+      <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 let thread = "";
 function Page({
   assistantId,
@@ -89,6 +109,7 @@ function Page({
         <HitlRenderer key={i} settled="none" />
       ))}
       <Ledger />
+      <ChatBox />
       <button type="button" onClick={() => void stream.submit(input ?? {})}>
         Run
       </button>
@@ -196,6 +217,79 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     expect(shown.map((r) => r.outcome)).toEqual(["approved", "approved"]);
     expect(resumesOn(threadId)).toHaveLength(1);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "approve" }]);
+  });
+
+  it("given a question waiting and a chat message through sendChatMessage, should respond ONCE with { reply } and the message as its update, in one run", async () => {
+    sentChat = [];
+    const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-chat" }} />, "a");
+    const id = shown[0]?.requestId ?? "";
+    fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "what are these?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await settledAndRecorded(threadId, 1);
+    expect(shown[0]).toMatchObject({ outcome: "answered", resolution: { type: "reply", text: "what are these?" } });
+    await waitFor(() => expect(sentChat).toEqual([{ status: "sent", answered: [id] }]), wait);
+    // One input.respond: the reply by interrupt id, the message applied in the same superstep
+    // (@langchain/react gives it an id for its optimistic echo).
+    expect(resumesOn(threadId).map((run) => run.body)).toEqual([
+      {
+        command: {
+          resume: { [id]: { reply: "what are these?" } },
+          update: { messages: [expect.objectContaining({ type: "human", content: "what are these?" })] },
+        },
+        via: "respond",
+      },
+    ]);
+    expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "replied", text: "what are these?" }]);
+    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    expect(state.values.messages?.map((m) => m.content)).toEqual(["what are these?"]);
+    await pause(300);
+    expect(resumesOn(threadId)).toHaveLength(1);
+  });
+
+  it("given a double send, should respond once; the second message goes as a run of its own (submit) once nothing waits", async () => {
+    sentChat = [];
+    const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-chat-twice" }} />, "a");
+    const id = shown[0]?.requestId ?? "";
+    fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "again?" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    });
+    await waitFor(() => expect(sentChat).toHaveLength(2), wait);
+    expect(sentChat).toEqual([
+      { status: "sent", answered: [id] },
+      { status: "sent", answered: [] },
+    ]);
+    // The second run asked again: a new question, open on the page; the first was answered once.
+    await waitFor(() => expect(shown.map((r) => r.state)).toEqual(["settled", "open"]), wait);
+    await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), wait);
+    expect(proxy.resumesFor(id)).toEqual([{ reply: "again?" }]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ reply: "again?" }]);
+    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    expect(state.values.messages?.map((m) => m.content)).toEqual(["again?", "again?"]);
+  });
+
+  it("given LangChain's HITL review and a chat message, should respond once rejecting each action with the reason", async () => {
+    sentChat = [];
+    const input = {
+      label: "v1-hitl-chat",
+      actions: [
+        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
+        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
+      ],
+    };
+    const threadId = await run(<Page assistantId="review" input={input} />, "Approve");
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2), wait);
+    fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "not these" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await settledAndRecorded(threadId, 2);
+    expect(shown.map((r) => r.outcome)).toEqual(["denied", "denied"]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    const reject = { type: "reject", message: REPLIED_IN_CHAT_REASON };
+    expect((await received(threadId)).map((r) => r.value)).toEqual([reject, reject]);
+    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    expect(state.values.messages?.map((m) => m.content)).toEqual(["not these"]);
   });
 
   it("given a thread whose run no protocol client started (langgraph-api 1.5), should send nothing that resumes and reopen the question with the server's reason", async () => {

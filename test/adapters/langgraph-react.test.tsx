@@ -3,6 +3,7 @@ import { useStream } from "@langchain/langgraph-sdk/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode, useState, useSyncExternalStore } from "react";
 import { useLangGraphHitl } from "../../src/adapters/langgraph/use-langgraph-hitl";
+import { type MessageResult, sendChatMessage } from "../../src/core/chat-reply";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
@@ -69,6 +70,25 @@ function Ledger({ name }: { readonly name: string }) {
   return null;
 }
 
+/** A chat box as an app writes it with the kit: the message goes through `sendChatMessage`. */
+let sentChat: MessageResult[] = [];
+function ChatBox() {
+  const client = useHitlClient();
+  const [text, setText] = useState("");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sendChatMessage(client, { text }).then((result) => sentChat.push(result));
+        setText("");
+      }}
+    >
+      <input aria-label="Message" value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 function Page({
   assistantId,
   threadId: initial,
@@ -98,6 +118,7 @@ function Page({
         <HitlRenderer key={i} settled="none" />
       ))}
       <Ledger name={name} />
+      <ChatBox />
       <output data-testid="thread">{threadId}</output>
       <output data-testid="received">{JSON.stringify(received.map((r) => r.value))}</output>
       <button type="button" onClick={() => void stream.submit(input ?? {})}>
@@ -254,6 +275,43 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     await idle(threadId);
     expect(resumesOn(threadId)).toEqual([]);
     expect(proxy.resumesFor(old)).toEqual([]);
+  });
+
+  it("given a question waiting and a chat message through sendChatMessage, should resume it ONCE with { reply } and add the message, in one run", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "chat" });
+    sentChat = [];
+    render(<Page assistantId="pick" threadId={threadId} />);
+    await screen.findByRole("button", { name: "a" }, wait);
+    const id = shown[0]?.requestId ?? "";
+    fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "what are these?" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+      // A double click: the second message has nothing left to reply to (the gate), so it goes
+      // as a run of its own once the first one's run is over.
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    });
+    await waitFor(() => expect(shown[0]).toMatchObject({ state: "settled", outcome: "answered" }), wait);
+    expect(shown[0]?.resolution).toEqual({ type: "reply", text: "what are these?" });
+    await idle(threadId);
+    await waitFor(() => expect(sentChat).toHaveLength(2), wait);
+    expect(sentChat).toEqual([
+      { status: "sent", answered: [id] },
+      { status: "sent", answered: [] },
+    ]);
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
+      {
+        resume: { [id]: { reply: "what are these?" } },
+        update: { messages: [{ type: "human", content: "what are these?" }] },
+      },
+    ]);
+    expect(proxy.resumesFor(id)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "replied", text: "what are these?" }]);
+    await idle(threadId);
+    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    expect(state.values.messages?.map((m) => m.content)).toEqual(["what are these?", "what are these?"]);
+    // The second message's run asked again: a new question, open on the page.
+    await waitFor(() => expect(shown.map((r) => r.state)).toEqual(["settled", "open"]), wait);
+    expect(resumesOn(threadId)).toHaveLength(1);
   });
 
   it("given two pages answering at once (strict resume), should let the graph take one and settle the other as answered elsewhere", async () => {

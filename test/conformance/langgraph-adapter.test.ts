@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Client } from "@langchain/langgraph-sdk";
 import { pendingInterrupts } from "../../src/adapters/langgraph/convert";
-import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
+import { createLangGraphTransport, type LangGraphTransport } from "../../src/adapters/langgraph/transport";
 import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests, type TransportAction } from "../../src/core/ledger";
@@ -62,10 +62,7 @@ const driver: ConformanceDriver = {
   name: "createLangGraphTransport over real @langchain/langgraph-sdk Clients and a real LangGraph API server",
   // A resume run starts on the server's queue ~100–250 ms after it is created.
   graceMs: 1000,
-  skip: {
-    replyInTwoTabs: "the LangGraph adapter has no reply path (sendMessage) yet: a chat message is the app's own run",
-    twoDevices: noResolution,
-  },
+  skip: { twoDevices: noResolution },
   async createServer() {
     proxy.clearFailures();
     const { thread_id: threadId } = await direct.threads.create();
@@ -172,7 +169,7 @@ const driver: ConformanceDriver = {
  * The transport as one page's client sees it, with a replay: everything it delivered so far
  * delivered again, as a stream that reconnects from the start does.
  */
-function withReplay(transport: HitlTransport): { transport: HitlTransport; replay(): void } {
+function withReplay(transport: LangGraphTransport): { transport: HitlTransport; replay(): void } {
   const delivered: TransportAction[] = [];
   const sinks = new Set<TransportSink>();
   return {
@@ -180,6 +177,7 @@ function withReplay(transport: HitlTransport): { transport: HitlTransport; repla
       sessionKey: transport.sessionKey,
       connection: transport.connection,
       send: (answer) => transport.send(answer),
+      sendMessage: (message, replies) => transport.sendMessage(message, replies),
       connect(sink) {
         sinks.add(sink);
         const stop = transport.connect({

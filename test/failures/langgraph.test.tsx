@@ -6,6 +6,7 @@ import { StrictMode, useEffect, useState, useSyncExternalStore } from "react";
 import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
 import { useLangChainReactHitl } from "../../src/adapters/langgraph/use-langchain-react-hitl";
 import { useLangGraphHitl } from "../../src/adapters/langgraph/use-langgraph-hitl";
+import { sendChatMessage } from "../../src/core/chat-reply";
 import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
@@ -42,11 +43,12 @@ import {
  *   protocol's `run.start` on an interrupted thread is a resume on langgraph-api 1.5).
  * Reproduced without the kit; prevented by `createLangGraphTransport` and the hooks over it, which
  * resume each interrupt by its id with its own value, once, never one that is not waiting, and
- * read the thread's own state on join and between runs — all but the last over `@langchain/react`:
- * the page's own `submit` is not the kit's to stop (its test says so). What these versions no
- * longer do is written as such ("…: fixed in …, holds without the kit"): a plain reload reads the
- * thread's state, resumes one by one by interrupt id work, and the SDK's `submit({ messages })` on
- * an interrupted thread is a new run (the question withdrawn, never answered).
+ * read the thread's own state on join and between runs; the chat message by the kit's reply path
+ * (`sendChatMessage`): each waiting question gets one reply by its id and the message goes with
+ * them as the resume's state update, in one run. What these versions no longer do is written as
+ * such ("…: fixed in …, holds without the kit"): a plain reload reads the thread's state, resumes
+ * one by one by interrupt id work, and the SDK's `submit({ messages })` on an interrupted thread
+ * is a new run (the question withdrawn, never answered).
  */
 
 let server: LangGraphTestServer;
@@ -151,7 +153,8 @@ function Questions({
     ));
 }
 
-const chatMessage = { messages: [{ type: "human", content: "wait — what are these?" }] };
+const chatText = "wait — what are these?";
+const chatMessage = { messages: [{ type: "human", content: chatText }] };
 
 /**
  * A page as a typical app writes it over `useStream` (`@langchain/langgraph-sdk/react`): the
@@ -704,7 +707,17 @@ function ProtocolPage({ input }: { readonly input: Record<string, unknown> }) {
   );
 }
 
-/** The protocol page with the kit (`useLangChainReactHitl`). */
+/** The kit's chat box: the message goes through the kit's reply path. */
+function KitSend() {
+  const client = useHitlClient();
+  return (
+    <button type="button" onClick={() => void sendChatMessage(client, { text: chatText })}>
+      Send
+    </button>
+  );
+}
+
+/** The protocol page with the kit (`useLangChainReactHitl`), its chat message sent with `sendChatMessage`. */
 function ProtocolKitPage({ input }: { readonly input: Record<string, unknown> }) {
   const stream = useProtocolStream({ apiUrl: proxy.url, assistantId: "pick" });
   const hitl = useLangChainReactHitl(stream, { pollIntervalMs: 100, runPayload: strict });
@@ -717,9 +730,7 @@ function ProtocolKitPage({ input }: { readonly input: Record<string, unknown> })
       <button type="button" onClick={() => void stream.submit(input)}>
         Run
       </button>
-      <button type="button" onClick={() => void stream.submit(chatMessage)}>
-        Send
-      </button>
+      <KitSend />
     </HitlProvider>
   );
 }
@@ -777,24 +788,34 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     expect(proxy.resumesFor(before)).toEqual([]);
   });
 
-  it("given the kit over @langchain/react's useStream and a message sent with submit: NOT prevented by the kit (the page's submit is not the kit's), the message is the answer", async () => {
+  it("given the kit over @langchain/react's useStream and the message sent through sendChatMessage: holds with the kit — one reply resumes the question, the message is the thread's", async () => {
     protocolThread = "";
     render(<ProtocolKitPage input={input} />);
     fireEvent.click(screen.getByRole("button", { name: "Run" }));
     await screen.findByRole("button", { name: "b" }, wait);
     const threadId = protocolThread;
-    const [interruptId] = shown.map((r) => r.requestId);
+    const [interruptId = ""] = shown.map((r) => r.requestId);
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(async () => expect(await received(threadId)).toHaveLength(1), wait);
     await idle(threadId);
-    // The kit sent nothing, and can only show the question as answered (by the message).
+    // The question got the kit's reply, by its id, and shows it; the message went with it, as the
+    // resume's state update (one run), not as a run.start the server folds into the resume.
     await waitFor(
       () =>
-        expect(shown.find((r) => r.requestId === interruptId)).toMatchObject({ state: "settled", outcome: "answered" }),
+        expect(shown.find((r) => r.requestId === interruptId)).toMatchObject({
+          state: "settled",
+          outcome: "answered",
+          resolution: { type: "reply", text: chatText },
+        }),
       wait,
     );
     await unmountWhenDone();
-    expect((await received(threadId))[0]?.value).toMatchObject(chatMessage);
-    expect(resumesOn(threadId)).toEqual([]);
+    const [got] = await received(threadId);
+    expect(got).toMatchObject({ value: { reply: chatText }, result: { status: "replied", text: chatText } });
+    expect(proxy.resumesFor(interruptId)).toEqual([{ reply: chatText }]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    const state = await direct.threads.getState<{ messages?: { type?: unknown; content?: unknown }[] }>(threadId);
+    expect(state.values.messages?.map((m) => [m.type, m.content])).toEqual([["human", chatText]]);
+    expect(await waiting(threadId)).toEqual([]);
   });
 });

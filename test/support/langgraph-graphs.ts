@@ -93,8 +93,13 @@ export const slow = new StateGraph(PickState)
 
 // ─── parallel: a Send fan-out to two nodes that each interrupt ───────────────────────────────────
 
+/** A chat's messages (a chat message a page sends with its replies, or as a new run's input), kept as sent. */
+const messages = () =>
+  Annotation<unknown[], unknown[]>({ reducer: (left, right) => left.concat(right), default: () => [] });
+
 const ParallelState = Annotation.Root({
   label: Annotation<string>(),
+  messages: messages(),
   received: Annotation<Received[], Received | Received[]>(appendReceived),
 });
 
@@ -180,6 +185,7 @@ const ReviewState = Annotation.Root({
   actions: Annotation<ReviewAction[]>(),
   /** Ask in snake_case, as a Python server does. */
   snake: Annotation<boolean>(),
+  messages: messages(),
   received: Annotation<Received[], Received | Received[]>(appendReceived),
 });
 

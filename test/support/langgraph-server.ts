@@ -260,7 +260,7 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
   };
 }
 
-/** An `input.respond` command as the run it starts: `{ command: { resume: { [interruptId]: response } }, via }`. */
+/** An `input.respond` command as the run it starts: `{ command: { resume: { [interruptId]: response }, update? }, via }`. */
 function respondAsRun(command: Record<string, unknown>): Record<string, unknown> {
   if (command.method !== "input.respond" || !isRecord(command.params)) return {};
   const { params } = command;
@@ -269,7 +269,9 @@ function respondAsRun(command: Record<string, unknown>): Record<string, unknown>
   for (const entry of entries) {
     if (isRecord(entry) && typeof entry.interrupt_id === "string") resume[entry.interrupt_id] = entry.response;
   }
-  return Object.keys(resume).length > 0 ? { command: { resume }, via: "respond" } : {};
+  if (Object.keys(resume).length === 0) return {};
+  const update = isRecord(params.update) ? { update: params.update } : {};
+  return { command: { resume, ...update }, via: "respond" };
 }
 
 function parseJson(text: string): unknown {

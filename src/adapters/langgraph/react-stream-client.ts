@@ -6,7 +6,9 @@ import type { LangGraphClientLike } from "./transport";
  * The LangGraph transport over `useStream()` from `@langchain/react` (v1, the SDK's protocol
  * stream; structural: the kit imports nothing from it). The thread is read through the stream's
  * client; a resume is the stream's own `respond(value, { interruptId })`, or `respondAll` for
- * several interrupts at once (one command, one run). React-free: `useLangChainReactHitl` binds it.
+ * several interrupts at once (one command, one run), with `update` when a chat message goes with
+ * it (`Command({ resume, update })`, one run); a chat message with nothing to resume is the
+ * stream's `submit(input)`. React-free: `useLangChainReactHitl` binds it.
  */
 
 /** The slice of `@langchain/react`'s `useStream()` return the kit uses. */
@@ -16,8 +18,17 @@ export interface LangChainReactStreamLike extends StreamView {
   readonly threadId: string | null;
   /** The root interrupts the stream shows (seeded from the thread's state on hydration). */
   readonly interrupts: readonly unknown[];
-  respond(response: unknown, options: { readonly interruptId: string; readonly config?: never }): Promise<void>;
-  respondAll(responses: Record<string, unknown>, options?: { readonly config?: never }): Promise<void>;
+  respond(response: unknown, options: { readonly interruptId: string } & RespondOptions): Promise<void>;
+  respondAll(responses: Record<string, unknown>, options?: RespondOptions): Promise<void>;
+  /** A new run (`run.start`): the kit sends a chat message through it only when nothing waits on the thread. */
+  submit(input: Record<string, unknown>, options?: { readonly config?: never }): Promise<void>;
+}
+
+/** The options the kit passes to `respond` / `respondAll`: the run's config, and a chat message's state update. */
+interface RespondOptions {
+  readonly config?: never;
+  /** Applied in the same superstep as the resume (`Command({ resume, update })`). */
+  readonly update?: Record<string, unknown>;
 }
 
 /** How long a resumed run may take to show as started once the server acknowledged `respond`. */
@@ -35,16 +46,23 @@ export function respondThrough(latest: () => LangChainReactStreamLike): LangGrap
   return resumeThrough(
     latest,
     async (stream, payload) => {
-      const { resume } = payload.command;
+      const { command, input } = payload;
       const config = (isRecord(payload.config) ? { config: payload.config } : {}) as { config?: never };
-      const ids = Object.keys(resume);
       try {
+        if (!command) {
+          // A chat message, the thread waiting on nothing (the transport just looked).
+          await stream.submit(input ?? {}, config);
+          return undefined;
+        }
+        const { resume, update } = command;
+        const options = update ? { ...config, update } : config;
+        const ids = Object.keys(resume);
         if (ids.length === 1 && ids[0] !== undefined) {
-          await stream.respond(resume[ids[0]], { interruptId: ids[0], ...config });
-        } else await stream.respondAll(resume, config);
+          await stream.respond(resume[ids[0]], { interruptId: ids[0], ...options });
+        } else await stream.respondAll(resume, options);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== "ProtocolError") throw error;
-        if (/while the run is interrupted|No interrupted run/i.test(error.message)) return "refused";
+        if (command && /while the run is interrupted|No interrupted run/i.test(error.message)) return "refused";
         throw new HitlTransportError(error.message, "rejected");
       }
       return undefined;

@@ -1,5 +1,6 @@
 import type {
   LangGraphClientLike,
+  LangGraphCommand,
   LangGraphRunPayload,
   LangGraphStreamPart,
   LangGraphTransportOptions,
@@ -8,8 +9,9 @@ import type {
 /**
  * The LangGraph transport over `useStream()` from `@langchain/langgraph-sdk/react` (structural:
  * the kit imports nothing from the SDK). The thread is read through the stream's own client; a
- * resume goes through the stream's `submit(null, { command: { resume } })`, so the page's
- * `useStream` streams the resumed run (its messages, its next interrupts) as it streams any run.
+ * resume goes through the stream's `submit(null, { command: { resume } })` (with `update`: a
+ * chat message sent with it), a chat message with nothing to resume through `submit(input)`, so
+ * the page's `useStream` streams the run (its messages, its next interrupts) as it streams any run.
  * React-free: `useLangGraphHitl` binds it to a component.
  */
 
@@ -35,12 +37,13 @@ export interface LangGraphStreamLike {
   readonly interrupt?: unknown;
   readonly isLoading: boolean;
   readonly error?: unknown;
-  submit(values: null, options: LangGraphSubmitOptions): Promise<void>;
+  /** `values`: a chat message as a new run's input (nothing to resume); `null` with `command` to resume. */
+  submit(values: Record<string, unknown> | null, options: LangGraphSubmitOptions): Promise<void>;
 }
 
-/** What the kit passes to `useStream().submit(null, …)` to resume. */
+/** What the kit passes to `useStream().submit(…)`: a resume (`command`), or a chat message's run options. */
 export interface LangGraphSubmitOptions {
-  readonly command: { readonly resume: Record<string, unknown> };
+  readonly command?: LangGraphCommand;
   readonly multitaskStrategy: "reject";
   readonly strictResume: true;
   /** The run goes on if the page goes away mid-resume (a reload): the server keeps the one answer. */
@@ -66,8 +69,8 @@ export function streamInterrupts(stream: Pick<LangGraphStreamLike, "interrupts" 
 export function submitThrough(latest: () => LangGraphStreamLike): LangGraphClientLike {
   return resumeThrough(latest, async (stream, payload) => {
     // useStream picks its own stream modes (what the page reads).
-    const { streamMode: _, ...options } = payload;
-    await stream.submit(null, { ...options, onDisconnect: "continue" });
+    const { streamMode: _, input, ...options } = payload;
+    await stream.submit(input ?? null, { ...options, onDisconnect: "continue" });
     return undefined;
   });
 }
@@ -107,7 +110,8 @@ async function* resumed<S extends StreamView>(
 ): AsyncGenerator<LangGraphStreamPart> {
   // A thread still running (the app's run, another page's resume) would refuse the run: wait for it
   // without a refusal the page would show as the stream's error.
-  const thread = await latest().client.threads.get?.(threadId);
+  // (No thread yet: the binding's run creates it.)
+  const thread = threadId === "" ? undefined : await latest().client.threads.get?.(threadId);
   if (thread?.status === "busy") throw Object.assign(new Error("The thread is busy"), { status: 409 });
   const before = latest().error;
   if ((await dispatch(latest(), payload)) === "refused") {

@@ -1,8 +1,10 @@
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import { REPLIED_IN_CHAT_REASON } from "../../core/chat-reply";
 import type { LedgerProblem, TransportAction } from "../../core/ledger";
 import type { Outcome } from "../../core/model";
 import {
   ACCEPTED,
+  type ChatMessage,
   createConnectionState,
   createTransportEvents,
   type HitlTransport,
@@ -29,13 +31,27 @@ export interface LangGraphClientLike {
   };
 }
 
-/** What the transport passes to `runs.stream` to resume (your `runPayload` merged under it). */
+/**
+ * What the transport passes to `runs.stream` (your `runPayload` merged under it): a resume
+ * (`command.resume`, by interrupt id, with a chat message's state `update` when one goes with it),
+ * or a chat message when nothing waits (`input`, no `command`).
+ */
 export interface LangGraphRunPayload {
-  readonly command: { readonly resume: Record<string, unknown> };
+  readonly command?: LangGraphCommand;
+  /** A chat message as a new run's input (`messageUpdate`): only when the thread waits on nothing. */
+  readonly input?: Record<string, unknown>;
   readonly streamMode: ("updates" | "tasks")[];
   readonly multitaskStrategy: "reject";
   readonly strictResume: true;
   readonly [key: string]: unknown;
+}
+
+/** LangGraph's `Command` as the transport sends it: `Command({ resume, update })`. */
+export interface LangGraphCommand {
+  /** `{ [interruptId]: value }`. */
+  readonly resume: Record<string, unknown>;
+  /** A chat message applied in the same superstep as the resume (`messageUpdate`). */
+  readonly update?: Record<string, unknown>;
 }
 
 /** One part of a run's stream, as the SDK yields it. */
@@ -77,6 +93,12 @@ export interface LangGraphTransportOptions {
    * (langchain-ai/langgraph#8836): the graph keeps the other answer, this page shows its own.
    */
   readonly runPayload?: () => Record<string, unknown>;
+  /**
+   * The state update a chat message sent through `sendChatMessage` is (the same update resumes the
+   * questions it replies to, in one run, or starts a new run when nothing waits).
+   * @default (message) => ({ messages: [{ type: "human", content: message.text }] })
+   */
+  readonly messageUpdate?: (message: ChatMessage) => Record<string, unknown>;
   /** A thread state the app already read (server rendering): delivered at once, before the first read. */
   readonly initialState?: unknown;
   /** Called for each state or part the converter could not read (also reported through the client's `onError`). */
@@ -105,6 +127,18 @@ export interface LangGraphTransport extends HitlTransport {
    * streaming (`busy`: polling and resuming wait for it; the thread is read again once it ends).
    */
   sync(view: LangGraphView): void;
+  /**
+   * Sends a chat message the person typed: call `sendChatMessage(client, { text })` (the
+   * provider's client: `useHitlClient()` in React), which gates the replies through the client.
+   * Every question the thread waits on gets one reply first — a kit question the typed "replied in
+   * chat" result (`{ reply: text }`, read with `readResume`), a plain interrupt the words
+   * themselves, a HITL review's action a reject with `REPLIED_IN_CHAT_REASON` — and the message
+   * goes with them in ONE run: `Command({ resume: { [interruptId]: reply }, update: { messages:
+   * [message] } })`. Nothing waiting: the message is a new run's input. A question another page is
+   * answering right now: the message waits until it is answered (it never goes as a run that
+   * resumes it, as a `run.start` on an interrupted thread does on langgraph-api 1.5).
+   */
+  sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
 
 /** See `LangGraphTransport.sync`. */
@@ -127,7 +161,10 @@ export interface LangGraphView {
  * - an interrupt this transport resumed is never resumed by it again;
  * - parallel interrupts resume together, in one run, by default (see `resume`);
  * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
- *   resumes once, with `{ decisions }` in action order, when every action has its decision.
+ *   resumes once, with `{ decisions }` in action order, when every action has its decision;
+ * - a chat message (`sendChatMessage`, see `sendMessage`) goes in the same run as the replies it
+ *   gives the questions that wait (`Command({ resume, update })`), never as a run that would resume
+ *   them with it.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
  * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
  */
@@ -287,7 +324,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
 
   /** Resumes with the answers held, when the policy says so; one flush at a time. */
   const flush = () => {
-    if (held.size === 0) return;
+    if (held.size === 0 && chats.length === 0) return;
     if (flushing || !idle()) {
       dirty = true;
       return;
@@ -307,11 +344,13 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     // A fresh look at what the thread is waiting on, right before resuming.
     const fresh = await read();
     if (!fresh.ok) {
-      // Nothing was sent: the answers may go again.
+      // Nothing was sent: the answers (and a chat message) may go again.
       const { error } = fresh;
+      const refused = new HitlTransportError(messageOf(error), "rejected", true, statusOf(error));
       settleHeld([...held.values()], () => {
-        throw new HitlTransportError(messageOf(error), "rejected", true, statusOf(error));
+        throw refused;
       });
+      for (const note of [...chats]) endChat(note, refused);
       return;
     }
     const waiting = new Set(convert.open().map((interrupt) => interrupt.id));
@@ -323,10 +362,29 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     // An interrupt resumes once every request it parked has its answer (a HITLRequest's actions).
     const complete = (interruptId: string) => convert.requestIds(interruptId).every((id) => held.has(id));
     const batch = [...held.values()].filter((answer) => complete(answer.interruptId));
-    if (batch.length === 0) return;
-    if (policy === "together" && [...waiting].some((id) => !complete(id))) return; // the rest are not answered yet
+    // The chat message whose replies these are goes with them (the first typed, if several).
+    const note = chats.find((chat) => batch.some((answer) => chat.replies.includes(answer.id)));
+    if (batch.length === 0) {
+      const [first] = chats;
+      if (!first) return;
+      // A chat message with no reply of this page's to carry it (none was needed, or another tab
+      // replied): a new run once nothing waits — on langgraph-api 1.5 a protocol run on an
+      // interrupted thread IS its resume. A question another page is answering is answered in a
+      // moment; one nobody answers keeps the message back, then refuses it.
+      if (waiting.size === 0) await startWith(first);
+      else if (Date.now() > first.deadline) {
+        const stuck = new HitlTransportError(
+          "The thread still waits on a question; the message was not sent.",
+          "rejected",
+        );
+        endChat(first, stuck);
+      } else later();
+      return;
+    }
+    // The rest are not answered yet (a chat message does not wait for them: they stay waiting).
+    if (policy === "together" && !note && [...waiting].some((id) => !complete(id))) return;
     for (const answer of batch) held.delete(answer.id);
-    await resumeWith(batch);
+    await resumeWith(batch, note);
   };
 
   /** `{ [interruptId]: value }`: a request's own value, or a HITLRequest's `{ decisions }` in action order. */
@@ -341,11 +399,12 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     return resume;
   };
 
-  const resumeWith = async (batch: readonly Held[]) => {
+  /** Resumes `batch` in one run, with the chat message `note` applied in the same superstep. */
+  const resumeWith = async (batch: readonly Held[], note?: PendingMessage) => {
     const resume = resumeMap(batch);
     const payload: LangGraphRunPayload = {
       ...options.runPayload?.(),
-      command: { resume },
+      command: note ? { resume, update: note.update } : { resume },
       streamMode: ["updates", "tasks"],
       multitaskStrategy: "reject",
       strictResume: true,
@@ -373,16 +432,18 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
         return;
       }
       // The server never created the run (an HTTP error), or it may have (the connection dropped).
+      const failed = toTransportError(error);
       settleHeld(batch, () => {
-        throw toTransportError(error);
+        throw failed;
       });
+      if (note) endChat(note, failed);
       await refresh();
       return;
     }
     running -= 1;
     if (first?.event === "error" && refusedResume(first.data)) {
       // Nothing was consumed: another page or device resumed one of these first. What is still
-      // waiting goes again after a fresh look; the rest settle then.
+      // waiting goes again after a fresh look (the chat message with it); the rest settle then.
       holdAgain(batch);
       await drain(follows(parts));
       return;
@@ -390,6 +451,36 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     busyAttempts = 0;
     for (const answer of batch) resumed.set(answer.id, answer.answer);
     settleHeld(batch, () => ACCEPTED);
+    if (note) endChat(note);
+    await drain(follows(parts, first));
+  };
+
+  /** A chat message as a new run's input: nothing waits on the thread. */
+  const startWith = async (note: PendingMessage) => {
+    const payload: LangGraphRunPayload = {
+      ...options.runPayload?.(),
+      input: note.update,
+      streamMode: ["updates", "tasks"],
+      multitaskStrategy: "reject",
+      strictResume: true,
+    };
+    running += 1;
+    let parts: AsyncIterator<LangGraphStreamPart>;
+    let first: LangGraphStreamPart | undefined;
+    try {
+      parts = client.runs.stream(threadId ?? "", assistantId, payload)[Symbol.asyncIterator]();
+      const next = await parts.next();
+      first = next.done ? undefined : next.value;
+    } catch (error) {
+      running -= 1;
+      // A thread running something else took nothing: the message goes after a fresh look.
+      if (isBusy(error)) later();
+      else endChat(note, toTransportError(error));
+      return;
+    }
+    running -= 1;
+    busyAttempts = 0;
+    endChat(note);
     await drain(follows(parts, first));
   };
 
@@ -398,10 +489,97 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   let heldUntil = 0;
   const holdAgain = (batch: readonly Held[]) => {
     for (const answer of batch) held.set(answer.id, answer);
+    later();
+  };
+  /** Looks again (and sends what is held) after a growing delay. */
+  const later = () => {
     busyAttempts += 1;
     const delay = Math.min(250 * 2 ** (busyAttempts - 1), 4000);
     heldUntil = Date.now() + delay;
     setTimeout(flush, delay);
+  };
+
+  // ─── chat messages ───────────────────────────────────────────────────────────────────────────
+
+  /** Chat messages on their way, in the order they came: each goes with its replies' resume, or as a run of its own. */
+  const chats: PendingMessage[] = [];
+  const messageUpdate = options.messageUpdate ?? defaultMessageUpdate;
+
+  /** The message went (no `error`), or never will: its replies still held never go without it. */
+  const endChat = (note: PendingMessage, error?: unknown) => {
+    const at = chats.indexOf(note);
+    if (at < 0) return;
+    chats.splice(at, 1);
+    if (error === undefined) {
+      note.resolve();
+      return;
+    }
+    settleHeld(
+      note.replies.flatMap((id) => held.get(id) ?? []),
+      () => {
+        throw error;
+      },
+    );
+    note.reject(error);
+  };
+
+  const sendMessage = async (
+    message: ChatMessage,
+    replies: readonly TransportAnswer[],
+  ): Promise<ReadonlySet<string>> => {
+    // Every reply in the transport's wire form first: a review that cannot be rejected refuses
+    // the whole message (it would leave that action without a decision), before anything is held.
+    const answers: Omit<Held, "resolve" | "reject">[] = [];
+    for (const { requestId, answer } of replies) {
+      if (resumed.has(requestId) || held.has(requestId)) continue; // already on its way: not this message's
+      answers.push(encode(requestId, answer));
+    }
+    const update = messageUpdate(message);
+    const outcomes = answers.map(
+      (answer) =>
+        new Promise<SendOutcome>((resolve, reject) => {
+          held.set(answer.id, { ...answer, resolve, reject });
+        }),
+    );
+    const settled = Promise.allSettled(outcomes);
+    const went = new Promise<void>((resolve, reject) => {
+      chats.push({
+        update,
+        replies: answers.map((answer) => answer.id),
+        deadline: Date.now() + MESSAGE_WAIT_MS,
+        resolve,
+        reject,
+      });
+    });
+    queueMicrotask(flush);
+    try {
+      await went;
+    } finally {
+      await settled;
+    }
+    const sent = new Set<string>();
+    for (const [index, outcome] of (await settled).entries()) {
+      if (outcome.status === "fulfilled" && outcome.value.type === "accepted") sent.add(answers[index]?.id ?? "");
+    }
+    return sent;
+  };
+
+  /** One answer in the wire form `interrupt(…)` (or the HITL middleware) reads. */
+  const encode = (requestId: string, answer: AnswerBody): Omit<Held, "resolve" | "reject"> => {
+    const owner = convert.owner(requestId);
+    const action = owner?.action;
+    let wire: unknown;
+    try {
+      wire = action
+        ? hitlDecision(action.of[action.index] as HitlAction, answer)
+        : resumeValue(answer, owner?.interrupt);
+    } catch (error) {
+      // A decision the action's review does not allow: the middleware would fail the run; nothing goes.
+      if (error instanceof DisallowedDecisionError) throw new HitlTransportError(error.message, "rejected");
+      throw error;
+    }
+    const interruptId = owner?.interrupt.id ?? requestId;
+    return { id: requestId, interruptId, hitl: action !== undefined, answer, wire };
   };
 
   const settleHeld = (answers: readonly Held[], outcome: (answer: Held) => SendOutcome) => {
@@ -451,26 +629,37 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       if (held.has(requestId)) {
         return Promise.reject(new HitlTransportError("An answer to it is already on its way.", "unconfirmed"));
       }
-      const owner = convert.owner(requestId);
-      const action = owner?.action;
-      let wire: unknown;
+      let encoded: Omit<Held, "resolve" | "reject">;
       try {
-        wire = action
-          ? hitlDecision(action.of[action.index] as HitlAction, answer)
-          : resumeValue(answer, owner?.interrupt);
+        encoded = encode(requestId, answer);
       } catch (error) {
-        // A decision the action's review does not allow: the middleware would fail the run; nothing goes.
-        if (error instanceof DisallowedDecisionError)
-          return Promise.reject(new HitlTransportError(error.message, "rejected"));
-        throw error;
+        return Promise.reject(error);
       }
-      const interruptId = owner?.interrupt.id ?? requestId;
       return new Promise<SendOutcome>((resolve, reject) => {
-        held.set(requestId, { id: requestId, interruptId, hitl: action !== undefined, answer, wire, resolve, reject });
+        held.set(requestId, { ...encoded, resolve, reject });
         queueMicrotask(flush);
       });
     },
+    sendMessage,
   };
+}
+
+/** How long a chat message waits for a question another page is answering before it gives up (nothing sent). */
+const MESSAGE_WAIT_MS = 15_000;
+
+interface PendingMessage {
+  /** The state update the message is (`messageUpdate`). */
+  readonly update: Record<string, unknown>;
+  /** The requests replied to for it (they never go without it). */
+  readonly replies: readonly string[];
+  readonly deadline: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** A chat message as `useStream` reads it: a human message appended to `messages`. */
+function defaultMessageUpdate(message: ChatMessage): Record<string, unknown> {
+  return { messages: [{ type: "human", content: message.text }] };
 }
 
 type ReadResult = { readonly ok: true } | { readonly ok: false; readonly error: unknown };
@@ -530,6 +719,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export { type MessageResult, sendChatMessage } from "../../core/chat-reply";
 // The rest of the adapter a server or a script needs.
 export {
   createLangGraphConverter,
@@ -552,3 +742,4 @@ export {
   MAX_HITL_ACTIONS,
   readHitlRequest,
 } from "./hitl-request";
+export { REPLIED_IN_CHAT_REASON };

@@ -14,7 +14,10 @@ import { type StreamHitlOptions, useStreamTransport } from "./use-stream-transpo
  * a subgraph's and settles each). An answer resumes through the stream's own
  * `respond(value, { interruptId })` — `respondAll` when parallel interrupts go together — through the
  * kit's client, so once per interrupt. Strict resume: `runPayload: () => ({ config: { configurable:
- * { __pregel_strict_resume: true } } })` (respond carries that config).
+ * { __pregel_strict_resume: true } } })` (respond carries that config). The page's chat box sends
+ * with `sendChatMessage(useHitlClient(), { text })`, never `stream.submit` while a question waits
+ * (on langgraph-api 1.5 that run.start IS the question's resume, the message its answer): each
+ * waiting question gets one reply and the message goes as `respond`'s `update`, in one run.
  */
 export function useLangChainReactHitl(
   stream: LangChainReactStreamLike,
