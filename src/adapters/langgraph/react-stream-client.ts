@@ -6,9 +6,8 @@ import type { LangGraphClientLike } from "./transport";
  * The LangGraph transport over `useStream()` from `@langchain/react` (v1, the SDK's protocol
  * stream; structural: the kit imports nothing from it). The thread is read through the stream's
  * client; a resume is the stream's own `respond(value, { interruptId })`, or `respondAll` for
- * several interrupts at once (one command, one run), with `update` when a chat message goes with
- * it (`Command({ resume, update })`, one run); a chat message with nothing to resume is the
- * stream's `submit(input)`. React-free: `useLangChainReactHitl` binds it.
+ * several interrupts at once (one command, one run); a chat message is the stream's
+ * `submit(input)` once nothing waits. React-free: `useLangChainReactHitl` binds it.
  */
 
 /** The slice of `@langchain/react`'s `useStream()` return the kit uses. */
@@ -24,11 +23,9 @@ export interface LangChainReactStreamLike extends StreamView {
   submit(input: Record<string, unknown>, options?: { readonly config?: never }): Promise<void>;
 }
 
-/** The options the kit passes to `respond` / `respondAll`: the run's config, and a chat message's state update. */
+/** The options the kit passes to `respond` / `respondAll`: the run's config. */
 interface RespondOptions {
   readonly config?: never;
-  /** Applied in the same superstep as the resume (`Command({ resume, update })`). */
-  readonly update?: Record<string, unknown>;
 }
 
 /** How long a resumed run may take to show as started once the server acknowledged `respond`. */
@@ -54,12 +51,11 @@ export function respondThrough(latest: () => LangChainReactStreamLike): LangGrap
           await stream.submit(input ?? {}, config);
           return undefined;
         }
-        const { resume, update } = command;
-        const options = update ? { ...config, update } : config;
+        const { resume } = command;
         const ids = Object.keys(resume);
         if (ids.length === 1 && ids[0] !== undefined) {
-          await stream.respond(resume[ids[0]], { interruptId: ids[0], ...options });
-        } else await stream.respondAll(resume, options);
+          await stream.respond(resume[ids[0]], { interruptId: ids[0], ...config });
+        } else await stream.respondAll(resume, config);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== "ProtocolError") throw error;
         if (command && /while the run is interrupted|No interrupted run/i.test(error.message)) return "refused";

@@ -9,8 +9,8 @@ import type {
 /**
  * The LangGraph transport over `useStream()` from `@langchain/langgraph-sdk/react` (structural:
  * the kit imports nothing from the SDK). The thread is read through the stream's own client; a
- * resume goes through the stream's `submit(null, { command: { resume } })` (with `update`: a
- * chat message sent with it), a chat message with nothing to resume through `submit(input)`, so
+ * resume goes through the stream's `submit(null, { command: { resume } })`, a chat message (once
+ * nothing waits) through `submit(input)`, so
  * the page's `useStream` streams the run (its messages, its next interrupts) as it streams any run.
  * React-free: `useLangGraphHitl` binds it to a component.
  */

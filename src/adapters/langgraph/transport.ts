@@ -46,12 +46,10 @@ export interface LangGraphRunPayload {
   readonly [key: string]: unknown;
 }
 
-/** LangGraph's `Command` as the transport sends it: `Command({ resume, update })`. */
+/** LangGraph's `Command` as the transport sends it: `Command({ resume })`. */
 export interface LangGraphCommand {
   /** `{ [interruptId]: value }`. */
   readonly resume: Record<string, unknown>;
-  /** A chat message applied in the same superstep as the resume (`messageUpdate`). */
-  readonly update?: Record<string, unknown>;
 }
 
 /** One part of a run's stream, as the SDK yields it. */
@@ -94,8 +92,8 @@ export interface LangGraphTransportOptions {
    */
   readonly runPayload?: () => Record<string, unknown>;
   /**
-   * The state update a chat message sent through `sendChatMessage` is (the same update resumes the
-   * questions it replies to, in one run, or starts a new run when nothing waits).
+   * The state update a chat message sent through `sendChatMessage` is: the input of the run it
+   * starts once nothing waits (after the resume of the questions it replies to).
    * @default (message) => ({ messages: [{ type: "human", content: message.text }] })
    */
   readonly messageUpdate?: (message: ChatMessage) => Record<string, unknown>;
@@ -132,9 +130,11 @@ export interface LangGraphTransport extends HitlTransport {
    * provider's client: `useHitlClient()` in React), which gates the replies through the client.
    * Every question the thread waits on gets one reply first — a kit question the typed "replied in
    * chat" result (`{ reply: text }`, read with `readResume`), a plain interrupt the words
-   * themselves, a HITL review's action a reject with `REPLIED_IN_CHAT_REASON` — and the message
-   * goes with them in ONE run: `Command({ resume: { [interruptId]: reply }, update: { messages:
-   * [message] } })`. Nothing waiting: the message is a new run's input. A question another page is
+   * themselves, a HITL review's action a reject with `REPLIED_IN_CHAT_REASON` — resumed in one run
+   * (`Command({ resume: { [interruptId]: reply } })`), and once that run is over the message is a
+   * new run's input, so it follows the tool results in the history (a `Command`'s `update` would
+   * put it between a tool call and its result, which providers refuse). Nothing waiting: the
+   * message is a new run's input at once. A question another page is
    * answering right now: the message waits until it is answered (it never goes as a run that
    * resumes it, as a `run.start` on an interrupted thread does on langgraph-api 1.5).
    */
@@ -399,12 +399,17 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     return resume;
   };
 
-  /** Resumes `batch` in one run, with the chat message `note` applied in the same superstep. */
+  /**
+   * Resumes `batch` in one run. A chat message whose replies these are goes AFTER it, as a run of
+   * its own: a `Command`'s `update` is applied before the interrupted node finishes, so the
+   * message would land between the model's tool call and that node's tool result — a history
+   * OpenAI and Anthropic refuse (a tool call must be followed by its result).
+   */
   const resumeWith = async (batch: readonly Held[], note?: PendingMessage) => {
     const resume = resumeMap(batch);
     const payload: LangGraphRunPayload = {
       ...options.runPayload?.(),
-      command: note ? { resume, update: note.update } : { resume },
+      command: { resume },
       streamMode: ["updates", "tasks"],
       multitaskStrategy: "reject",
       strictResume: true,
@@ -451,8 +456,12 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     busyAttempts = 0;
     for (const answer of batch) resumed.set(answer.id, answer.answer);
     settleHeld(batch, () => ACCEPTED);
-    if (note) endChat(note);
     await drain(follows(parts, first));
+    // Its replies are in: the message goes next, once the resumed run is over (startWith).
+    if (note) {
+      note.replies = [];
+      flush();
+    }
   };
 
   /** A chat message as a new run's input: nothing waits on the thread. */
@@ -650,8 +659,8 @@ const MESSAGE_WAIT_MS = 15_000;
 interface PendingMessage {
   /** The state update the message is (`messageUpdate`). */
   readonly update: Record<string, unknown>;
-  /** The requests replied to for it (they never go without it). */
-  readonly replies: readonly string[];
+  /** The requests replied to for it, until their resume went (the message goes after it). */
+  replies: readonly string[];
   readonly deadline: number;
   resolve(): void;
   reject(error: unknown): void;

@@ -17,7 +17,7 @@ import { type StreamHitlOptions, useStreamTransport } from "./use-stream-transpo
  * { __pregel_strict_resume: true } } })` (respond carries that config). The page's chat box sends
  * with `sendChatMessage(useHitlClient(), { text })`, never `stream.submit` while a question waits
  * (on langgraph-api 1.5 that run.start IS the question's resume, the message its answer): each
- * waiting question gets one reply and the message goes as `respond`'s `update`, in one run.
+ * waiting question gets one reply (`respond`), then the message goes as `submit(input)`.
  */
 export function useLangChainReactHitl(
   stream: LangChainReactStreamLike,

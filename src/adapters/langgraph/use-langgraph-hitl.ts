@@ -15,7 +15,7 @@ import { useStreamTransport } from "./use-stream-transport";
  * stream's `submit(null, { command: { resume: { [id]: value } } })` — through the kit's client, so
  * once per interrupt (strict resume, parallel interrupts together; see `createLangGraphTransport`).
  * The page's chat box sends with `sendChatMessage(useHitlClient(), { text })`, not `stream.submit`:
- * each waiting question gets one reply and the message goes with them, in one run.
+ * each waiting question gets one reply, then the message goes as a run of its own.
  */
 export function useLangGraphHitl(stream: LangGraphStreamLike, options: LangGraphHitlOptions): LangGraphTransport {
   const { threadId, ...rest } = options;
