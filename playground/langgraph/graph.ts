@@ -125,6 +125,7 @@ export class ScriptedChatModel extends BaseChatModel {
 }
 
 export function decide(messages: readonly BaseMessage[]): AIMessage {
+  refuseOrphanToolCalls(messages);
   const last = messages.at(-1);
   const id = `ai_${hash(`${messages.length}\u0000${textOf(last)}`)}`;
   if (last && ToolMessage.isInstance(last)) {
@@ -145,6 +146,28 @@ export function decide(messages: readonly BaseMessage[]): AIMessage {
     type: "tool_call" as const,
   }));
   return new AIMessage({ id, content: "", tool_calls: calls });
+}
+
+/**
+ * Strict as a provider: OpenAI and Anthropic refuse a history in which a tool call is not followed
+ * at once by its result (HTTP 400). The scripted model refuses it the same way, so a page that
+ * slips a message between a call and its result fails here as it would against a real model.
+ */
+function refuseOrphanToolCalls(messages: readonly BaseMessage[]): void {
+  messages.forEach((message, index) => {
+    if (!AIMessage.isInstance(message) || !message.tool_calls?.length) return;
+    const results = new Set<string>();
+    for (const next of messages.slice(index + 1)) {
+      if (!ToolMessage.isInstance(next)) break;
+      results.add(next.tool_call_id);
+    }
+    const missing = message.tool_calls.filter((call) => !results.has(call.id ?? ""));
+    if (missing.length > 0) {
+      throw new Error(
+        `400: an assistant message with tool calls must be followed by their results (${missing.map((call) => call.id).join(", ")})`,
+      );
+    }
+  });
 }
 
 function textOf(message: BaseMessage | undefined): string {

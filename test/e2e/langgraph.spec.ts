@@ -280,3 +280,36 @@ test("a reload right as the answer goes: the interrupt is resumed at most once, 
   expect((await recorded(page, threadId)).map((answer) => answer.result)).toEqual([typedResult(TAGS_BY_MOUSE)]);
   await expect(queue(page).locator('[data-slot=widget][data-state="open"]')).toHaveCount(0);
 });
+
+test("typing in the chat while a question waits: one reply resumes it, then the message is a run of its own — after the tool result, never between a call and its result", async ({
+  page,
+}) => {
+  await openChat(page);
+  const threadId = await say(page, "pick aspect ratio");
+  const widget = await waitingWidget(page, "aspect-ratio");
+  await page.getByTestId("composer").fill("square is fine, thanks");
+  await page.getByTestId("send").click();
+
+  // The question got the words as its one reply ("replied in chat"), read back typed by the graph.
+  await expect(widget).toHaveAttribute("data-state", "answered", { timeout: 15_000 });
+  const counted = await resumes(page, threadId);
+  expectOneResumeEach(counted, 1);
+  expect(counted[0]?.value).toEqual({ reply: "square is fine, thanks" });
+  expect(await recorded(page, threadId)).toEqual([
+    {
+      tool: "pick_aspect_ratio",
+      callId: expect.stringMatching(/^call_/),
+      result: { status: "replied", text: "square is fine, thanks" },
+    },
+  ]);
+  // The graph answered the tool result, then the message as its own turn. The scripted model is
+  // strict as a provider: a message between a tool call and its result would have failed the run.
+  await expect(page.getByTestId("message-user").last()).toContainText("square is fine, thanks", { timeout: 20_000 });
+  await expect(page.getByTestId("message-assistant").last()).toContainText("I am", { timeout: 20_000 });
+  await expect(page.locator("main")).toHaveAttribute("data-status", "ready");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  const response = await page.request.get(`/langgraph/threads/${threadId}/state`);
+  const state = (await response.json()) as { values: { messages: { type: string; tool_call_id?: string }[] } };
+  const types = state.values.messages.map((message) => message.type);
+  expect(types).toEqual(["human", "ai", "tool", "ai", "human", "ai"]);
+});

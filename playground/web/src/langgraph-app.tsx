@@ -1,6 +1,6 @@
 import type { Message } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
-import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "hitl-kit";
 import { useLangGraphHitl } from "hitl-kit/adapters/langgraph";
 import { useState } from "react";
 import { Composer } from "./composer";
@@ -102,14 +102,7 @@ export function LangGraphApp() {
                 <ChatMessage key={message.id ?? index} message={message} />
               ))}
             </div>
-            <Composer
-              to="the graph"
-              phrases={LANGGRAPH_PHRASES}
-              disabled={stream.isLoading}
-              activity={stream.isLoading ? "The graph is working…" : waiting ? "The graph waits for you." : ""}
-              error={undefined}
-              onSend={(text) => stream.submit({ messages: [{ type: "human", content: text }] })}
-            />
+            <KitComposer busy={stream.isLoading} waiting={waiting} />
           </section>
           <aside className="queue" aria-labelledby="queue-title" data-testid="pending-queue">
             <h2 id="queue-title">Waiting for you</h2>
@@ -119,6 +112,25 @@ export function LangGraphApp() {
         </main>
       </div>
     </HitlProvider>
+  );
+}
+
+/**
+ * The chat box, sending through the provider's client: a question the graph waits on gets one
+ * reply first (resumed), then the message goes as a run of its own — never `stream.submit` while
+ * a question waits (that would withdraw it unanswered, or on some servers BE its answer).
+ */
+function KitComposer({ busy, waiting }: { busy: boolean; waiting: boolean }) {
+  const client = useHitlClient();
+  return (
+    <Composer
+      to="the graph"
+      phrases={LANGGRAPH_PHRASES}
+      disabled={busy}
+      activity={busy ? "The graph is working…" : waiting ? "The graph waits for you." : ""}
+      error={undefined}
+      onSend={(text) => sendChatMessage(client, { text })}
+    />
   );
 }
 
