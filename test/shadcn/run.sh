@@ -65,7 +65,7 @@ fail() {
   exit 1
 }
 record() { # record NAME T0
-  timings+=("$(printf '%-22s %6.1f s' "$1" "$(((($(date +%s%N) - $2) / 1000000)))e-3")")
+  timings+=("$(printf '%-24s %6.1f s' "$1" "$(((($(date +%s%N) - $2) / 1000000)))e-3")")
 }
 step() { # step NAME COMMAND... — runs the command, records its time
   local name="$1"
@@ -79,9 +79,9 @@ step() { # step NAME COMMAND... — runs the command, records its time
 }
 print_timings() {
   echo
-  echo "step                     time"
+  echo "step                       time"
   for line in "${timings[@]}"; do echo "$line"; done
-  printf '%-22s %6.1f s\n' "total" "$(((($(date +%s%N) - started_all) / 1000000)))e-3"
+  printf '%-24s %6.1f s\n' "total" "$(((($(date +%s%N) - started_all) / 1000000)))e-3"
 }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/hitl-shadcn.XXXXXX")"
@@ -171,7 +171,8 @@ step "playwright" env SHADCN_APP_DIR="$app" SHADCN_REGISTRY_OUT="$registry_out" 
 
 echo
 echo "widget                 answers  tool results  receipt"
-sort "$results" | while read -r name answers tool receipt; do
+for item in "${widget_items[@]}"; do
+  read -r name answers tool receipt < <(grep "^$item " "$results" || echo "$item - - (no result)")
   printf '%-22s %7s  %12s  %s\n' "$name" "$answers" "$tool" "$receipt"
 done
 [[ $(wc -l <"$results") -eq ${#widget_items[@]} ]] ||

@@ -183,6 +183,17 @@ async function mcpOpenUrlScenario(): Promise<Scenario> {
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   const results: unknown[] = [];
   const listeners = new Set<() => void>();
+  // Every JSON-RPC response that reaches the server, counted on the wire: the SDK settles the
+  // server's request with the first, so a second answer would show only here.
+  let responses = 0;
+  const deliver = serverSide.onmessage;
+  serverSide.onmessage = (message, extra) => {
+    if ("id" in message && ("result" in message || "error" in message)) {
+      responses++;
+      for (const listener of listeners) listener();
+    }
+    deliver?.(message, extra);
+  };
   const elicitationId = "pay-42";
   void server.server
     .request(
@@ -202,9 +213,9 @@ async function mcpOpenUrlScenario(): Promise<Scenario> {
     name: "open-url",
     kind: "open-url",
     transport,
-    // MCP: the one `ElicitResult` is the answer and the result.
+    // MCP: the answers are the responses on the wire; the result, the `ElicitResult` the server's request settled with.
     received: () => ({
-      answers: results.length,
+      answers: responses,
       results: results.length,
       last: JSON.stringify(results.at(-1) ?? null),
     }),
