@@ -28,6 +28,8 @@ const stages = [
   ["eve-agent", npx("vitest", "run", "--project", "eve-agent")],
   ["e2e", npx("playwright", "test")],
   ["next", ["bash", "test/next/build.sh", "--skip-root-build"]],
+  // The shadcn registry installed by the real CLI into examples/shadcn, built, each picker answered once in Chromium.
+  ["shadcn", ["bash", "test/shadcn/run.sh", "--skip-root-build"]],
 ];
 
 const only = process.argv[2];
