@@ -6,10 +6,15 @@
  * asked through a phrase (an assistant-ui suggestion) and answered with a double click in the
  * thread's tool UI. What counts is the model's prompt after the answer (`GET /api/chat/prompts`):
  * exactly one result for that tool call, carrying the kind's typed value; the page made exactly
- * two chat requests (the ask, the continuation) and shows the kit's receipt. The page keeps its
+ * two chat requests (the ask, the continuation), exactly one result reached its chat
+ * (`<main data-results-sent>`: the AI SDK's `Chat` folds a second `addToolOutput` or approval
+ * response with the same value into the request already on its way, so the route cannot see a
+ * double send) and it shows the kit's receipt. With the kit's guards taken out (widget, shell,
+ * client gate, journal claim, transport), every test here fails on that count. The page keeps its
  * messages in sessionStorage (assistant-ui's `useChatRuntime` alone keeps threads in memory
  * only): a reload shows the receipt again and sends nothing.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { checkTranscript, countToolResults } from "../../src/server/transcript";
 import { APPROVE_BY_MOUSE, DENY_BY_MOUSE, FORM_BY_MOUSE, MEDIA_BY_MOUSE, type MouseAnswer } from "./answers";
@@ -82,6 +87,9 @@ async function expectOneResult(page: Page, chat: Chat, toolName: string, output:
   expect(last.at(-1)?.role).toBe("tool");
   // The page sent no third request (the request event may reach the test after the route answered).
   await expect.poll(() => chat.posts.length).toBe(2);
+  // And one result reached the chat: a second one with the same value would ride along in the
+  // request already on its way, unseen by the route, so the page counts them.
+  await expect(page.locator("main")).toHaveAttribute("data-results-sent", "1");
   return callId;
 }
 
@@ -104,6 +112,7 @@ async function expectReloadQuiet(page: Page, chat: Chat, kind: string, state: st
   await expect(page.getByTestId("composer")).toBeEnabled();
   // Nothing went out again: still the ask and the continuation.
   await page.waitForTimeout(500);
+  await expect(page.locator("main")).toHaveAttribute("data-results-sent", "0");
   expect(chat.posts).toHaveLength(2);
   expect((await prompts(page)).length - chat.mark).toBe(2);
 }
@@ -119,12 +128,17 @@ const PICKERS: ReadonlyArray<{ readonly tool: string; readonly how: MouseAnswer 
 ];
 
 for (const { tool, how } of PICKERS) {
-  test(`${how.kind} (${tool}) in the thread's tool UI, submitted with a double click: one typed result; a reload sends nothing`, async ({
+  test(`${how.kind} (${tool}) in the thread's tool UI (axe-clean while open), submitted with a double click: one typed result; a reload sends nothing`, async ({
     page,
   }) => {
     const chat = await openChat(page);
     const asked = await ask(page, how.phrase, how.kind);
     await how.fill?.(page, asked);
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => ({
+      id: v.id,
+      targets: v.nodes.map((node) => node.target.join(" ")),
+    }));
+    expect(violations, "axe violations with the picker open in the thread").toEqual([]);
     await asked.widget.getByRole("button", { name: how.submit }).dblclick();
 
     const callId = await expectOneResult(page, chat, tool, { type: "json", value: answerValue(how) });

@@ -1,4 +1,4 @@
-import { useChat } from "@ai-sdk/react";
+import { Chat, useChat } from "@ai-sdk/react";
 import {
   AssistantRuntimeProvider,
   AuiIf,
@@ -43,20 +43,35 @@ function loadMessages(): UIMessage[] {
 
 /**
  * The AI SDK page's route and widgets inside assistant-ui: its runtime over the page's `useChat`
- * (`useAISDKRuntime`; `useChatRuntime` keeps its threads in memory unless given assistant-ui's
- * cloud, so a reload would lose them), a thread of assistant-ui's primitives, and the kit's
+ * of a `Chat` the page owns (`useAISDKRuntime`; `useChatRuntime` keeps its threads in memory
+ * unless given assistant-ui's cloud, so a reload would lose them), a thread of assistant-ui's primitives, and the kit's
  * widgets as the picker tools' tool UIs (`HitlToolUIs`). Each answer goes out once, through the
  * kit's gate; the phrases are assistant-ui suggestions, sent through its runtime.
  */
 export function AssistantUiApp() {
-  const [initial] = useState(loadMessages);
-  const [transport] = useState(() => new AssistantChatTransport({ api: "/api/chat" }));
-  const chat = useChat({
-    id: "assistant-ui-playground",
-    messages: initial,
-    transport,
-    sendAutomaticallyWhen: continueAfterAnswers,
+  // How many results and approval responses reached the chat since the page loaded (one per
+  // answer; the AI SDK folds a repeated one into the request already on its way, so the route
+  // cannot tell): on `<main data-results-sent>`, for the end-to-end tests.
+  const [resultsSent, setResultsSent] = useState(0);
+  const [instance] = useState(() => {
+    const created = new Chat({
+      id: "assistant-ui-playground",
+      messages: loadMessages(),
+      transport: new AssistantChatTransport({ api: "/api/chat" }),
+      sendAutomaticallyWhen: continueAfterAnswers,
+    });
+    const { addToolOutput, addToolApprovalResponse } = created;
+    created.addToolOutput = (options) => {
+      setResultsSent((count) => count + 1);
+      return addToolOutput(options);
+    };
+    created.addToolApprovalResponse = (options) => {
+      setResultsSent((count) => count + 1);
+      return addToolApprovalResponse(options);
+    };
+    return created;
   });
+  const chat = useChat({ chat: instance });
   const runtime = useAISDKRuntime(chat);
 
   useEffect(() => {
@@ -85,7 +100,7 @@ export function AssistantUiApp() {
               </button>
             </div>
           </header>
-          <main className="layout layout-single" data-status={chat.status}>
+          <main className="layout layout-single" data-status={chat.status} data-results-sent={resultsSent}>
             {chat.error && (
               <div className="banner" role="alert">
                 <p>Something went wrong talking to the model: {chat.error.message}</p>
