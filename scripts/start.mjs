@@ -79,6 +79,9 @@ page.stdout.on("data", (chunk) => {
       `  AI SDK useChat: http://127.0.0.1:${pagePort}/ai-sdk.html (route in the page server, scripted model)`,
     );
     console.log(
+      `  assistant-ui: http://127.0.0.1:${pagePort}/assistant-ui.html (the AI SDK page's route, assistant-ui's thread)`,
+    );
+    console.log(
       `  TanStack AI useChat: http://127.0.0.1:${pagePort}/tanstack-ai.html (chat() route in the page server, scripted adapter)`,
     );
     console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
