@@ -109,7 +109,7 @@ export const slow = new StateGraph(PickState)
 
 // ─── parallel: a Send fan-out to two nodes that each interrupt ───────────────────────────────────
 
-/** A chat's messages (a chat message a page sends with its replies, or as a new run's input), kept as sent. */
+/** A chat's messages (a chat message a page sends as a new run's input), kept as sent. */
 const messages = () =>
   Annotation<unknown[], unknown[]>({ reducer: (left, right) => left.concat(right), default: () => [] });
 
