@@ -239,17 +239,21 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   timeout: 30_000,
 }, () => {
   const human = (text: string) => ({ type: "human", content: text });
-  async function startPick(label: string) {
+  /** `pickOnce`: a chat message's run after the answer asks nothing (a second message finds nothing waiting). */
+  async function startPick(label: string, graph: "pick" | "pickOnce" = "pick") {
     const thread = await direct.threads.create();
-    for await (const _ of direct.runs.stream(thread.thread_id, "pick", { input: { ids: ["a", "b"], label } })) {
+    for await (const _ of direct.runs.stream(thread.thread_id, graph, { input: { ids: ["a", "b"], label } })) {
       // until it interrupts
     }
     return thread.thread_id;
   }
   const messagesOf = async (threadId: string) =>
     (await direct.threads.getState<{ messages?: unknown[] }>(threadId)).values.messages ?? [];
+  /** Each run the server took on the thread, as `[command, input]`: a resume, or a chat message's own run. */
+  const runsOn = (threadId: string) =>
+    proxy.runs.filter((run) => run.threadId === threadId).map((run) => [run.body.command, run.body.input]);
 
-  it("given a picker waiting, should resume it with ONE reply and add the message in the same run; the graph reads { reply }", async () => {
+  it("given a picker waiting, should resume it with ONE reply, then send the message as a run of its own; the graph reads { reply }", async () => {
     const threadId = await startPick("chat-reply");
     const page = await openPage(threadId, "pick");
     const [request] = page.requests();
@@ -260,11 +264,11 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     await until(() => page.request(id)?.state === "settled", "the question to settle");
     expect(page.request(id)).toMatchObject({ resolution: { type: "reply", text: "neither, show me more" } });
     await idle(threadId);
-    // One run: the reply by interrupt id, the message as a state update in the same superstep.
-    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
-      { resume: { [id]: { reply: "neither, show me more" } }, update: { messages: [human("neither, show me more")] } },
+    // The resume first (the reply by interrupt id, nothing else), then the message as its own run.
+    expect(runsOn(threadId)).toEqual([
+      [{ resume: { [id]: { reply: "neither, show me more" } } }, undefined],
+      [undefined, { messages: [human("neither, show me more")] }],
     ]);
-    expect(proxy.runs.filter((run) => run.threadId === threadId)).toHaveLength(1);
     expect(await received(threadId)).toEqual([
       {
         node: "ask",
@@ -277,7 +281,54 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     page.close();
   });
 
-  it("given a LangChain HITL review waiting, should reject each action with the reason, in one run with the message", async () => {
+  it("given a tool call whose tool asks (a tool-calling agent's graph), should put the message after the tool's result: each tool call followed by its result", async () => {
+    const thread = await direct.threads.create();
+    const threadId = thread.thread_id;
+    for await (const _ of direct.runs.stream(threadId, "tools", {
+      input: { label: "chat-tools", messages: [human("start")] },
+    })) {
+      // until the tool asks
+    }
+    const page = await openPage(threadId, "tools");
+    const [request] = page.requests();
+    const id = request?.requestId ?? "";
+    expect(request).toMatchObject({ kind: "pick", state: "open" });
+    expect(await sendChatMessage(page.client, { text: "which is cheaper?" })).toEqual({
+      status: "sent",
+      answered: [id],
+    });
+    await idle(threadId);
+    const reply = { reply: "which is cheaper?" };
+    const messages = (await messagesOf(threadId)) as {
+      type: string;
+      content: unknown;
+      tool_calls?: { id: string }[];
+      tool_call_id?: string;
+    }[];
+    // A history a provider takes: the tool call, its result, then the chat message.
+    expect(messages.map((m) => [m.type, m.content, m.tool_calls?.map((call) => call.id) ?? m.tool_call_id])).toEqual([
+      ["human", "start", undefined],
+      ["ai", "", ["call_chat-tools"]],
+      ["tool", JSON.stringify(reply), "call_chat-tools"],
+      ["human", "which is cheaper?", undefined],
+    ]);
+    for (const [index, message] of messages.entries()) {
+      for (const call of message.tool_calls ?? []) {
+        expect(messages[index + 1]).toMatchObject({ type: "tool", tool_call_id: call.id });
+      }
+    }
+    // The resume carried the reply alone; the message went as the next run's input.
+    expect(runsOn(threadId)).toEqual([
+      [{ resume: { [id]: reply } }, undefined],
+      [undefined, { messages: [human("which is cheaper?")] }],
+    ]);
+    expect(await received(threadId)).toEqual([
+      { node: "ask", label: "chat-tools", value: reply, result: { status: "replied", text: "which is cheaper?" } },
+    ]);
+    page.close();
+  });
+
+  it("given a LangChain HITL review waiting, should reject each action with the reason in one resume, then send the message", async () => {
     const threadId = await startReview({ label: "chat-review", actions });
     const page = await openPage(threadId);
     const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
@@ -296,15 +347,16 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
       { type: "reject", message: REPLIED_IN_CHAT_REASON },
       { type: "reject", message: REPLIED_IN_CHAT_REASON },
     ];
-    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
-      { resume: { [interruptId]: { decisions } }, update: { messages: [human("wait, not yet")] } },
+    expect(runsOn(threadId)).toEqual([
+      [{ resume: { [interruptId]: { decisions } } }, undefined],
+      [undefined, { messages: [human("wait, not yet")] }],
     ]);
     expect((await received(threadId)).map((r) => r.value)).toEqual(decisions);
     expect(await messagesOf(threadId)).toEqual([human("wait, not yet")]);
     page.close();
   });
 
-  it("given one action already decided and held, should send that decision and a reject for the other, in one run", async () => {
+  it("given one action already decided and held, should send that decision and a reject for the other in one resume, then the message", async () => {
     const threadId = await startReview({ label: "chat-held", actions });
     const page = await openPage(threadId);
     const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
@@ -318,18 +370,22 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     });
     await until(() => page.request(file)?.state === "settled", "the file to settle");
     await idle(threadId);
-    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([
-      {
-        resume: {
-          [interruptId]: { decisions: [{ type: "approve" }, { type: "reject", message: REPLIED_IN_CHAT_REASON }] },
+    expect(runsOn(threadId)).toEqual([
+      [
+        {
+          resume: {
+            [interruptId]: { decisions: [{ type: "approve" }, { type: "reject", message: REPLIED_IN_CHAT_REASON }] },
+          },
         },
-        update: { messages: [human("and skip the file")] },
-      },
+        undefined,
+      ],
+      [undefined, { messages: [human("and skip the file")] }],
     ]);
+    expect(await messagesOf(threadId)).toEqual([human("and skip the file")]);
     page.close();
   });
 
-  it("given a plain interrupt (a string question), should resume it with the words themselves, with the message", async () => {
+  it("given a plain interrupt (a string question), should resume it with the words themselves, then send the message", async () => {
     const thread = await direct.threads.create();
     const input = { ids: [], label: "chat-plain", question: "Which city?" };
     for await (const _ of direct.runs.stream(thread.thread_id, "pick", { input })) {
@@ -339,6 +395,10 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const id = page.requests()[0]?.requestId ?? "";
     expect(await sendChatMessage(page.client, { text: "Lisbon" })).toEqual({ status: "sent", answered: [id] });
     await idle(thread.thread_id);
+    expect(runsOn(thread.thread_id)).toEqual([
+      [{ resume: { [id]: "Lisbon" } }, undefined],
+      [undefined, { messages: [human("Lisbon")] }],
+    ]);
     expect(proxy.resumesFor(id)).toEqual(["Lisbon"]);
     expect((await received(thread.thread_id)).map((r) => r.value)).toEqual(["Lisbon"]);
     expect(await messagesOf(thread.thread_id)).toEqual([human("Lisbon")]);
@@ -361,9 +421,9 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     page.close();
   });
 
-  it("given a double send, should reply once and send the second message as a run of its own once nothing waits", async () => {
-    const threadId = await startPick("chat-double");
-    const page = await openPage(threadId, "pick");
+  it("given a double send, should reply once, then send each message as a run of its own, in order, once nothing waits", async () => {
+    const threadId = await startPick("chat-double", "pickOnce");
+    const page = await openPage(threadId, "pickOnce");
     const id = page.requests()[0]?.requestId ?? "";
     const [first, second] = await Promise.all([
       sendChatMessage(page.client, { text: "one" }),
@@ -373,9 +433,10 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     expect(second).toEqual({ status: "sent", answered: [] });
     await idle(threadId);
     expect(proxy.resumesFor(id)).toEqual([{ reply: "one" }]);
-    const runs = proxy.runs.filter((run) => run.threadId === threadId);
-    expect(runs.map((run) => [run.body.command, run.body.input])).toEqual([
-      [{ resume: { [id]: { reply: "one" } }, update: { messages: [human("one")] } }, undefined],
+    // The resume, then the message whose reply it carried, then the second message.
+    expect(runsOn(threadId)).toEqual([
+      [{ resume: { [id]: { reply: "one" } } }, undefined],
+      [undefined, { messages: [human("one")] }],
       [undefined, { messages: [human("two")] }],
     ]);
     expect(await messagesOf(threadId)).toEqual([human("one"), human("two")]);
@@ -383,13 +444,13 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     page.close();
   });
 
-  it("given two tabs sending a chat message at once, should reply once; the other tab's message waits for it, then goes as its own run", async () => {
-    const threadId = await startPick("chat-tabs");
+  it("given two tabs sending a chat message at once, should reply once; each message goes as its own run after that resume", async () => {
+    const threadId = await startPick("chat-tabs", "pickOnce");
     const local = createMemoryStorage();
     const locks = createMemoryLocks();
     const tab = () => createStorageJournal({ session: createMemoryStorage(), local, locks });
-    const one = await openPage(threadId, "pick", tab());
-    const two = await openPage(threadId, "pick", tab());
+    const one = await openPage(threadId, "pickOnce", tab());
+    const two = await openPage(threadId, "pickOnce", tab());
     const id = one.requests()[0]?.requestId ?? "";
     expect(two.requests()[0]?.requestId).toBe(id);
     const results = await Promise.all([
@@ -402,7 +463,15 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     await until(() => one.request(id)?.state === "settled" && two.request(id)?.state === "settled", "both tabs");
     expect(proxy.resumesFor(id)).toHaveLength(1);
     expect(await received(threadId)).toHaveLength(1);
-    expect(await messagesOf(threadId)).toHaveLength(2);
+    // The one resume first; each tab's message after it, as a run of its own, kept in that order.
+    const runs = runsOn(threadId);
+    expect(runs[0]).toEqual([{ resume: { [id]: expect.anything() } }, undefined]);
+    const inputs = runs.slice(1).map(([command, input]) => (command === undefined ? input : command));
+    expect(inputs).toHaveLength(2);
+    expect(inputs).toEqual(
+      expect.arrayContaining([{ messages: [human("from one")] }, { messages: [human("from two")] }]),
+    );
+    expect(await messagesOf(threadId)).toEqual(inputs.flatMap((input) => (input as { messages: unknown[] }).messages));
     one.close();
     two.close();
   });

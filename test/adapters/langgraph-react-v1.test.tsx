@@ -110,6 +110,7 @@ function Page({
       ))}
       <Ledger />
       <ChatBox />
+      <output data-testid="loading">{String(stream.isLoading)}</output>
       <button type="button" onClick={() => void stream.submit(input ?? {})}>
         Run
       </button>
@@ -141,6 +142,25 @@ async function received(threadId: string): Promise<Received[]> {
 
 const wait = { timeout: 10_000 };
 const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
+/** The chat messages that went as runs of their own (`submit`, the protocol's `run.start`), after the page's first run. */
+const messageRunsOn = (threadId: string) =>
+  proxy.runs.filter((run) => run.threadId === threadId && run.body.via === "submit").slice(1);
+/** Every run on the thread since the page's own first one, in order: `respond` (a resume) or `submit` (a message). */
+const runsAfterStart = (threadId: string) =>
+  proxy.runs
+    .filter((run) => run.threadId === threadId)
+    .slice(1)
+    .map((run) => run.body.via);
+
+/** The page's stream ran the message's run to its end, and the thread holds `count` messages. */
+async function messageRunDone(threadId: string, count: number) {
+  await waitFor(async () => {
+    const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+    expect(state.values.messages).toHaveLength(count);
+    expect((await direct.threads.get(threadId)).status).not.toBe("busy");
+    expect(screen.getByTestId("loading").textContent).toBe("false");
+  }, wait);
+}
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 async function settledAndRecorded(threadId: string, count: number) {
@@ -219,7 +239,7 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "approve" }]);
   });
 
-  it("given a question waiting and a chat message through sendChatMessage, should respond ONCE with { reply } and the message as its update, in one run", async () => {
+  it("given a question waiting and a chat message through sendChatMessage, should respond ONCE with { reply }, then submit the message as a run of its own", async () => {
     sentChat = [];
     const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-chat" }} />, "a");
     const id = shown[0]?.requestId ?? "";
@@ -228,16 +248,17 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     await settledAndRecorded(threadId, 1);
     expect(shown[0]).toMatchObject({ outcome: "answered", resolution: { type: "reply", text: "what are these?" } });
     await waitFor(() => expect(sentChat).toEqual([{ status: "sent", answered: [id] }]), wait);
-    // One input.respond: the reply by interrupt id, the message applied in the same superstep
-    // (@langchain/react gives it an id for its optimistic echo).
+    // The message's own run (pick asks again on it): over, its new question shown, before the test ends.
+    await messageRunDone(threadId, 1);
+    await waitFor(() => expect(shown.map((r) => r.state)).toEqual(["settled", "open"]), wait);
+    // One input.respond with the reply by interrupt id (nothing else), then the message's run.start
+    // (@langchain/react gives the message an id for its optimistic echo).
     expect(resumesOn(threadId).map((run) => run.body)).toEqual([
-      {
-        command: {
-          resume: { [id]: { reply: "what are these?" } },
-          update: { messages: [expect.objectContaining({ type: "human", content: "what are these?" })] },
-        },
-        via: "respond",
-      },
+      { command: { resume: { [id]: { reply: "what are these?" } } }, via: "respond" },
+    ]);
+    expect(runsAfterStart(threadId)).toEqual(["respond", "submit"]);
+    expect(messageRunsOn(threadId).map((run) => run.body.input)).toEqual([
+      { messages: [expect.objectContaining({ type: "human", content: "what are these?" })] },
     ]);
     expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "replied", text: "what are these?" }]);
     const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
@@ -246,9 +267,13 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     expect(resumesOn(threadId)).toHaveLength(1);
   });
 
-  it("given a double send, should respond once; the second message goes as a run of its own (submit) once nothing waits", async () => {
+  it("given a double send, should respond once, then submit each message as a run of its own once nothing waits", async () => {
     sentChat = [];
-    const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-chat-twice" }} />, "a");
+    // pickOnce: a message's run asks nothing, so the second message finds nothing waiting.
+    const threadId = await run(
+      <Page assistantId="pickOnce" input={{ ids: ["a", "b"], label: "v1-chat-twice" }} />,
+      "a",
+    );
     const id = shown[0]?.requestId ?? "";
     fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "again?" } });
     await act(async () => {
@@ -260,11 +285,12 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
       { status: "sent", answered: [id] },
       { status: "sent", answered: [] },
     ]);
-    // The second run asked again: a new question, open on the page; the first was answered once.
-    await waitFor(() => expect(shown.map((r) => r.state)).toEqual(["settled", "open"]), wait);
-    await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), wait);
+    await messageRunDone(threadId, 2);
+    expect(shown.map((r) => r.state)).toEqual(["settled"]);
     expect(proxy.resumesFor(id)).toEqual([{ reply: "again?" }]);
-    expect(resumesOn(threadId)).toHaveLength(1);
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [id]: { reply: "again?" } } }]);
+    // The resume, then each message as its own run.start.
+    expect(runsAfterStart(threadId)).toEqual(["respond", "submit", "submit"]);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ reply: "again?" }]);
     const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => m.content)).toEqual(["again?", "again?"]);
@@ -283,9 +309,16 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2), wait);
     fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "not these" } });
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
-    await settledAndRecorded(threadId, 2);
-    expect(shown.map((r) => r.outcome)).toEqual(["denied", "denied"]);
+    await waitFor(async () => expect(await received(threadId)).toHaveLength(2), wait);
+    // The message's own run, over before the test ends: the review asks again (its actions are the
+    // thread's), two new approvals open beside the two denied.
+    await messageRunDone(threadId, 1);
+    await waitFor(() => expect(shown.map((r) => r.state)).toEqual(["settled", "settled", "open", "open"]), wait);
+    expect(shown.slice(0, 2).map((r) => r.outcome)).toEqual(["denied", "denied"]);
+    const denied = shown.slice(0, 2).map((r) => r.requestId);
+    await waitFor(() => expect(sentChat).toEqual([{ status: "sent", answered: denied }]), wait);
     expect(resumesOn(threadId)).toHaveLength(1);
+    expect(runsAfterStart(threadId)).toEqual(["respond", "submit"]);
     const reject = { type: "reject", message: REPLIED_IN_CHAT_REASON };
     expect((await received(threadId)).map((r) => r.value)).toEqual([reject, reject]);
     const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);

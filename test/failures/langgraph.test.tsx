@@ -44,8 +44,8 @@ import {
  * Reproduced without the kit; prevented by `createLangGraphTransport` and the hooks over it, which
  * resume each interrupt by its id with its own value, once, never one that is not waiting, and
  * read the thread's own state on join and between runs; the chat message by the kit's reply path
- * (`sendChatMessage`): each waiting question gets one reply by its id and the message goes with
- * them as the resume's state update, in one run. What these versions no longer do is written as
+ * (`sendChatMessage`): each waiting question gets one reply by its id, resumed in one run, and the
+ * message goes after it as a run of its own. What these versions no longer do is written as
  * such ("…: fixed in …, holds without the kit"): a plain reload reads the thread's state, resumes
  * one by one by interrupt id work, and the SDK's `submit({ messages })` on an interrupted thread
  * is a new run (the question withdrawn, never answered).
@@ -718,8 +718,14 @@ function KitSend() {
 }
 
 /** The protocol page with the kit (`useLangChainReactHitl`), its chat message sent with `sendChatMessage`. */
-function ProtocolKitPage({ input }: { readonly input: Record<string, unknown> }) {
-  const stream = useProtocolStream({ apiUrl: proxy.url, assistantId: "pick" });
+function ProtocolKitPage({
+  input,
+  assistantId = "pick",
+}: {
+  readonly input: Record<string, unknown>;
+  readonly assistantId?: string;
+}) {
+  const stream = useProtocolStream({ apiUrl: proxy.url, assistantId });
   const hitl = useLangChainReactHitl(stream, { pollIntervalMs: 100, runPayload: strict });
   protocolThread = stream.threadId ?? "";
   return (
@@ -788,9 +794,10 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     expect(proxy.resumesFor(before)).toEqual([]);
   });
 
-  it("given the kit over @langchain/react's useStream and the message sent through sendChatMessage: holds with the kit — one reply resumes the question, the message is the thread's", async () => {
+  it("given the kit over @langchain/react's useStream and the message sent through sendChatMessage: holds with the kit — one reply resumes the question, then the message is a run of its own", async () => {
     protocolThread = "";
-    render(<ProtocolKitPage input={input} />);
+    // pickOnce: the message's run asks nothing, so nothing waits once it is over.
+    render(<ProtocolKitPage input={input} assistantId="pickOnce" />);
     fireEvent.click(screen.getByRole("button", { name: "Run" }));
     await screen.findByRole("button", { name: "b" }, wait);
     const threadId = protocolThread;
@@ -798,8 +805,8 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(async () => expect(await received(threadId)).toHaveLength(1), wait);
     await idle(threadId);
-    // The question got the kit's reply, by its id, and shows it; the message went with it, as the
-    // resume's state update (one run), not as a run.start the server folds into the resume.
+    // The question got the kit's reply, by its id, and shows it; the message went after it, as a
+    // run.start of its own once nothing waited, never one the server folds into the resume.
     await waitFor(
       () =>
         expect(shown.find((r) => r.requestId === interruptId)).toMatchObject({
@@ -809,11 +816,26 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
         }),
       wait,
     );
+    // The message's own run, over before the page goes.
+    await waitFor(async () => {
+      const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+      expect(state.values.messages).toHaveLength(1);
+      expect((await direct.threads.get(threadId)).status).not.toBe("busy");
+      expect(screen.getByTestId("loading").textContent).toBe("false");
+    }, wait);
     await unmountWhenDone();
     const [got] = await received(threadId);
     expect(got).toMatchObject({ value: { reply: chatText }, result: { status: "replied", text: chatText } });
     expect(proxy.resumesFor(interruptId)).toEqual([{ reply: chatText }]);
-    expect(resumesOn(threadId)).toHaveLength(1);
+    expect(resumesOn(threadId).map((r) => r.body.command)).toEqual([
+      { resume: { [interruptId]: { reply: chatText } } },
+    ]);
+    // The page's run.start, the resume (input.respond), then the message's run.start.
+    expect(proxy.runs.filter((r) => r.threadId === threadId).map((r) => r.body.via)).toEqual([
+      "submit",
+      "respond",
+      "submit",
+    ]);
     const state = await direct.threads.getState<{ messages?: { type?: unknown; content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => [m.type, m.content])).toEqual([["human", chatText]]);
     expect(await waiting(threadId)).toEqual([]);

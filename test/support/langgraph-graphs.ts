@@ -1,4 +1,5 @@
-import { Annotation, END, interrupt, Send, START, StateGraph } from "@langchain/langgraph";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
+import { Annotation, END, interrupt, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
 import { interruptFor, readResume } from "../../src/server/langgraph";
 import { conformanceKind } from "../../src/testing/conformance";
 
@@ -72,6 +73,21 @@ export const pick = new StateGraph(PickState)
   .addEdge("record", END)
   .compile();
 
+// ─── pickOnce: pick, asked on the thread's first run only ───────────────────────────────────────
+
+/**
+ * START → ask → record → END on the thread's first run; a later run (a chat message sent as a new
+ * run's input once the question was answered) asks nothing: START → END, the message kept. An agent
+ * that answers a chat message without asking again, so a second message finds nothing waiting.
+ */
+export const pickOnce = new StateGraph(PickState)
+  .addNode("ask", ask)
+  .addNode("record", record)
+  .addConditionalEdges(START, (state) => (state.answer === undefined ? "ask" : END), ["ask", END])
+  .addEdge("ask", "record")
+  .addEdge("record", END)
+  .compile();
+
 // ─── slow: pick, after a first node that takes a while ───────────────────────────────────────────
 
 /**
@@ -93,7 +109,7 @@ export const slow = new StateGraph(PickState)
 
 // ─── parallel: a Send fan-out to two nodes that each interrupt ───────────────────────────────────
 
-/** A chat's messages (a chat message a page sends with its replies, or as a new run's input), kept as sent. */
+/** A chat's messages (a chat message a page sends as a new run's input), kept as sent. */
 const messages = () =>
   Annotation<unknown[], unknown[]>({ reducer: (left, right) => left.concat(right), default: () => [] });
 
@@ -241,4 +257,49 @@ export const review = new StateGraph(ReviewState)
   })
   .addEdge(START, "review")
   .addEdge("review", END)
+  .compile();
+
+// ─── tools: a model's tool call whose tool asks the person ───────────────────────────────────────
+
+const ToolsState = Annotation.Root({
+  ...MessagesAnnotation.spec,
+  label: Annotation<string>(),
+  received: Annotation<Received[], Received | Received[]>(appendReceived),
+});
+
+/** The tool call the last AI message makes, if any (`last`: only if that message is the last one). */
+function toolCallOf(state: typeof ToolsState.State, last = false) {
+  const ai = state.messages.findLast((message) => AIMessage.isInstance(message));
+  if (!ai || (last && ai !== state.messages.at(-1))) return undefined;
+  return (ai as AIMessage).tool_calls?.[0];
+}
+
+/**
+ * START → agent → ask → END, over `MessagesAnnotation` as a tool-calling agent's graph: `agent`
+ * (the model, scripted) answers the thread's first message with an AIMessage calling the `pick`
+ * tool; `ask` (the tool node) asks the person with `interrupt` (the kit's question) and returns
+ * the answer as the ToolMessage for that call. On a later run (a chat message) the agent calls no
+ * tool and the graph ends: the message stays the last one. A provider refuses a history where a
+ * tool call is not followed by its result, so a chat message must land after the ToolMessage.
+ */
+export const tools = new StateGraph(ToolsState)
+  .addNode("agent", (state) => {
+    if (state.messages.some((message) => ToolMessage.isInstance(message))) return {};
+    const call = { id: `call_${state.label}`, name: "pick", args: { ids: ["a", "b"] }, type: "tool_call" as const };
+    return { messages: [new AIMessage({ content: "", tool_calls: [call] })] };
+  })
+  .addNode("ask", (state) => {
+    const call = toolCallOf(state);
+    const ids = (call?.args.ids as string[] | undefined) ?? [];
+    const value = interrupt(interruptFor(conformanceKind, { ids }, { prompt: "Pick one" }));
+    return {
+      messages: [new ToolMessage({ tool_call_id: call?.id ?? "", name: call?.name, content: JSON.stringify(value) })],
+      received: [
+        { node: "ask", label: state.label, value, result: readResume(conformanceKind, { kind: "pick", ids }, value) },
+      ],
+    };
+  })
+  .addEdge(START, "agent")
+  .addConditionalEdges("agent", (state) => (toolCallOf(state, true) ? "ask" : END), ["ask", END])
+  .addEdge("ask", END)
   .compile();

@@ -40,7 +40,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The graphs the server serves, by graph id (each is also an assistant id). */
-export const LANGGRAPH_GRAPHS = ["pick", "slow", "parallel", "nested", "twice", "review"] as const;
+export const LANGGRAPH_GRAPHS = ["pick", "pickOnce", "slow", "parallel", "nested", "twice", "review", "tools"] as const;
 
 export async function startLangGraphServer(
   options: { readonly timeoutMs?: number; readonly nodeBinary?: string } = {},
@@ -202,7 +202,7 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
     const body = Buffer.concat(chunks);
     const path = (req.url ?? "").split("?")[0] ?? "";
     const runMatch = req.method === "POST" ? /^\/threads\/([^/]+)\/runs(\/stream|\/wait)?$/.exec(path) : null;
-    // The protocol's resume (`@langchain/react`'s respond): recorded as the run it starts.
+    // The protocol's commands (`@langchain/react`'s respond, its submit): recorded as the runs they start.
     const commandMatch = req.method === "POST" ? /^\/threads\/([^/]+)\/commands$/.exec(path) : null;
     let json: Record<string, unknown> = {};
     if (runMatch || commandMatch) {
@@ -212,8 +212,8 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
         json = {};
       }
     }
-    if (commandMatch) json = respondAsRun(json);
-    const match = runMatch ?? (commandMatch && isRecord(json.command) ? commandMatch : null);
+    if (commandMatch) json = commandAsRun(json);
+    const match = runMatch ?? (commandMatch && Object.keys(json).length > 0 ? commandMatch : null);
     const resumes = match !== null && isRecord(json.command) && "resume" in json.command;
     const failure = resumes ? failures.shift() : undefined;
     if (failure?.type === "network-before") {
@@ -260,8 +260,12 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
   };
 }
 
-/** An `input.respond` command as the run it starts: `{ command: { resume: { [interruptId]: response }, update? }, via }`. */
-function respondAsRun(command: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A protocol command as the run it starts: `input.respond` as `{ command: { resume: { [interruptId]:
+ * response }, update? }, via: "respond" }`, `run.start` as `{ input, via: "submit" }`; any other: `{}`.
+ */
+function commandAsRun(command: Record<string, unknown>): Record<string, unknown> {
+  if (command.method === "run.start" && isRecord(command.params)) return { input: command.params.input, via: "submit" };
   if (command.method !== "input.respond" || !isRecord(command.params)) return {};
   const { params } = command;
   const entries = Array.isArray(params.responses) ? params.responses : [params];

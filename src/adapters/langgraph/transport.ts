@@ -33,8 +33,7 @@ export interface LangGraphClientLike {
 
 /**
  * What the transport passes to `runs.stream` (your `runPayload` merged under it): a resume
- * (`command.resume`, by interrupt id, with a chat message's state `update` when one goes with it),
- * or a chat message when nothing waits (`input`, no `command`).
+ * (`command.resume`, by interrupt id), or a chat message when nothing waits (`input`, no `command`).
  */
 export interface LangGraphRunPayload {
   readonly command?: LangGraphCommand;
@@ -162,9 +161,9 @@ export interface LangGraphView {
  * - parallel interrupts resume together, in one run, by default (see `resume`);
  * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
  *   resumes once, with `{ decisions }` in action order, when every action has its decision;
- * - a chat message (`sendChatMessage`, see `sendMessage`) goes in the same run as the replies it
- *   gives the questions that wait (`Command({ resume, update })`), never as a run that would resume
- *   them with it.
+ * - a chat message (`sendChatMessage`, see `sendMessage`) goes as a run of its own once the replies
+ *   it gives the questions that wait resumed them (`Command({ resume })`), never as a run that would
+ *   resume them with it.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
  * run settles the request. Between runs the thread is polled (`pollIntervalMs`) while a client follows it.
  */
@@ -457,9 +456,12 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     for (const answer of batch) resumed.set(answer.id, answer.answer);
     settleHeld(batch, () => ACCEPTED);
     await drain(follows(parts, first));
-    // Its replies are in: the message goes next, once the resumed run is over (startWith).
+    // Its replies are in: the message goes next, once the resumed run is over (startWith) — before
+    // a message queued while its replies were on their way (a double send: typed after it).
     if (note) {
       note.replies = [];
+      const at = chats.indexOf(note);
+      if (at > 0) chats.unshift(...chats.splice(at, 1));
       flush();
     }
   };
