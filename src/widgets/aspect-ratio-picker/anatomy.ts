@@ -1,11 +1,12 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The aspect-ratio picker's parts, each by the `data-slot` it carries (style and test by these).
  * The shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get
  * theirs from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
 export const aspectRatioPickerAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   form: "form",
   /** The radio group of presets (and Custom). */
   options: "options",
@@ -25,12 +26,6 @@ export const aspectRatioPickerAnatomy = {
   preview: "preview",
   customRange: "custom-range",
   customError: "custom-error",
-  issues: "issues",
-  actions: "actions",
-  submit: "submit",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   summary: "summary",
 } as const;
 

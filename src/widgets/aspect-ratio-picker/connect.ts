@@ -1,4 +1,5 @@
 import { normalizeRatio } from "../../kinds/aspect-ratio";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import type { AspectRatioPickerSlot } from "./anatomy";
 import { CUSTOM } from "./collection";
 import type { AspectRatioLabels } from "./labels";
@@ -21,13 +22,10 @@ import {
  * APG pattern as Radix's): its root and items take these props and own the keys and the tab stop.
  */
 
-export type AspectRatioSend = (event: AspectRatioEvent) => void;
+export type AspectRatioSend = Send<AspectRatioEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type AspectRatioSubmitOutcome =
-  | { readonly type: "ignored" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly { readonly message: string }[] }
-  | { readonly type: "sent" };
+export type AspectRatioSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
 
 export interface AspectRatioConnectContext {
   /** A unique base for the parts' ids. */

@@ -1,3 +1,5 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The form's parts, each by the `data-slot` it carries (style and test by these). The shell's
  * parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs from
@@ -5,8 +7,7 @@
  * keep the names the shared `Field` gives them, so one stylesheet serves both.
  */
 export const formAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   form: "form",
   fields: "fields",
   /** A field: its label, description, control(s) and error (a fieldset for a multiselect). */
@@ -20,12 +21,6 @@ export const formAnatomy = {
   choices: "choices",
   choice: "choice",
   error: "field-error",
-  issues: "issues",
-  actions: "actions",
-  submit: "submit",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   values: "receipt-values",
 } as const;
 

@@ -1,6 +1,6 @@
-import type { HitlIssue } from "../../core/issues";
 import type { FormField, FormResponse, FormValue } from "../../kinds/form";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import { issueSummary } from "../shared/draft-issues";
 import type { FormSlot } from "./anatomy";
 import type { FormLabels } from "./labels";
@@ -14,13 +14,10 @@ import { chosenOf, type FormEvent, type FormState, readValue, showsError, valida
  * and described by its help and error, so a screen reader announces the problem on focus.
  */
 
-export type FormSend = (event: FormEvent) => void;
+export type FormSend = Send<FormEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type FormSubmitOutcome =
-  | { readonly type: "ignored" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly HitlIssue[] }
-  | { readonly type: "sent" };
+export type FormSubmitOutcome = SubmitOutcome;
 
 export interface FormConnectContext {
   /** A unique base for the parts' ids. */

@@ -1,3 +1,5 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The media picker's parts, each by the `data-slot` it carries (style and test by these). The
  * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
@@ -5,8 +7,7 @@
  * collection's search box and status line get theirs from `shared/remote-collection.tsx`.
  */
 export const mediaPickerAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   form: "form",
   search: "search",
   collectionStatus: "collection-status",
@@ -30,12 +31,6 @@ export const mediaPickerAnatomy = {
   footer: "footer",
   count: "count",
   message: "message",
-  issues: "issues",
-  actions: "actions",
-  submit: "submit",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   receiptItems: "receipt-items",
   receiptItem: "receipt-item",
   receiptThumbnail: "receipt-thumbnail",

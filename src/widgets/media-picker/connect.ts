@@ -1,4 +1,5 @@
 import type { MediaItem, MediaResponse } from "../../kinds/media";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import type { MediaPickerSlot } from "./anatomy";
 import { nameAt } from "./collection";
 import { thumbnailSource } from "./grid-logic";
@@ -19,13 +20,10 @@ import {
  * `onClick`); a Vue or Svelte port maps those names, as Zag's `normalizeProps` does.
  */
 
-export type MediaPickerSend = (event: MediaPickerEvent) => void;
+export type MediaPickerSend = Send<MediaPickerEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type MediaPickerSubmitOutcome =
-  | { readonly type: "ignored" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly { readonly message: string }[] }
-  | { readonly type: "sent" };
+export type MediaPickerSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
 
 export interface MediaPickerConnectContext {
   /** A unique base for the parts' ids. */

@@ -1,11 +1,12 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The multi-select's parts, each by the `data-slot` it carries (style and test by these). The
  * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
 export const multiSelectAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   form: "form",
   search: "search",
   searchLabel: "search-label",
@@ -31,12 +32,6 @@ export const multiSelectAnatomy = {
   optionControl: "option-control",
   optionLabel: "option-label",
   optionDescription: "option-description",
-  issues: "issues",
-  actions: "actions",
-  submit: "submit",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   summary: "summary",
 } as const;
 

@@ -1,4 +1,5 @@
 import type { MultiSelectResponse } from "../../kinds/multi-select";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
 import type { MultiSelectSlot } from "./anatomy";
 import type { OptionRow, Section } from "./collection";
@@ -25,13 +26,10 @@ import {
  * option changes and a memoized row is not rendered again.
  */
 
-export type MultiSelectSend = (event: MultiSelectEvent) => void;
+export type MultiSelectSend = Send<MultiSelectEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type MultiSelectSubmitOutcome =
-  | { readonly type: "ignored" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly { readonly message: string }[] }
-  | { readonly type: "sent" };
+export type MultiSelectSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
 
 export interface MultiSelectConnectContext {
   /** A unique base for the parts' ids. */

@@ -1,11 +1,12 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The question's parts (Question and TextQuestion), each by the `data-slot` it carries (style and
  * test by these). The shell's parts (root, prompt, actions, decline, status, receipt) get theirs
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
 export const questionAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   /** Up to three options without descriptions: one button each, one click answers. */
   optionButtons: "option-buttons",
   /** The radio group's form (more options, or descriptions): the radios, their issues, Submit. */
@@ -13,17 +14,11 @@ export const questionAnatomy = {
   options: "options",
   /** A button, or a radio's row (with `data-style`, the option's style). */
   option: "option",
-  issues: "issues",
-  submit: "submit",
   /** The free text: its own form, with the field, Send and the field's error. */
   freeText: "free-text",
   textInput: "text-input",
   send: "send",
   fieldError: "field-error",
-  actions: "actions",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   summary: "summary",
 } as const;
 

@@ -1,4 +1,5 @@
 import type { QuestionOption } from "../../kinds/native";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import type { QuestionSlot } from "./anatomy";
 import type { QuestionLabels } from "./labels";
 import {
@@ -18,13 +19,10 @@ import {
  * the keys and the tab stop; the free text is the kit's `FreeTextField`, which takes its getter's.
  */
 
-export type QuestionSend = (event: QuestionEvent) => void;
+export type QuestionSend = Send<QuestionEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type QuestionSubmitOutcome =
-  | { readonly type: "ignored" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly { readonly message: string }[] }
-  | { readonly type: "sent" };
+export type QuestionSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
 
 export interface QuestionConnectContext {
   /** A unique base for the parts' ids. */

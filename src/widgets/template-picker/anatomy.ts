@@ -1,3 +1,5 @@
+import { shellAnatomy } from "../shared/anatomy";
+
 /**
  * The template picker's parts, each by the `data-slot` it carries (style and test by these). The
  * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
@@ -6,8 +8,7 @@
  * error and help theirs from `shared/field.tsx`.
  */
 export const templatePickerAnatomy = {
-  root: "widget",
-  prompt: "prompt",
+  ...shellAnatomy,
   form: "form",
   filters: "filters",
   search: "search",
@@ -34,12 +35,6 @@ export const templatePickerAnatomy = {
   variables: "variables",
   variable: "variable",
   variableControl: "variable-control",
-  issues: "issues",
-  actions: "actions",
-  submit: "submit",
-  decline: "decline",
-  status: "status",
-  receipt: "receipt",
   receiptTemplate: "receipt-template",
   receiptVariables: "receipt-variables",
 } as const;

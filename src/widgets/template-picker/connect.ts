@@ -1,6 +1,6 @@
-import type { HitlIssue } from "../../core/issues";
 import type { AnswerContext } from "../../kinds/define-kind";
 import type { Template, TemplateResponse, TemplateVariable } from "../../kinds/template";
+import type { Send, SubmitOutcome } from "../shared/connect-types";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
 import type { TemplatePickerSlot } from "./anatomy";
 import type { TemplateLabels } from "./labels";
@@ -29,12 +29,10 @@ import {
  * memoized card is not rendered again.
  */
 
-export type TemplatePickerSend = (event: TemplatePickerEvent) => void;
+export type TemplatePickerSend = Send<TemplatePickerEvent>;
 
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type TemplatePickerSubmitOutcome =
-  | { readonly type: "ignored" | "sent" }
-  | { readonly type: "invalid" | "refused"; readonly issues: readonly HitlIssue[] };
+export type TemplatePickerSubmitOutcome = SubmitOutcome;
 
 /** An element focus can be moved to. */
 export interface TemplatePickerControl {
