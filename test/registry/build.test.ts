@@ -109,13 +109,16 @@ describe("the shadcn registry, built by the shadcn CLI", () => {
     }
   });
 
-  it("given each widget item, should copy one component to components/hitl and depend on the kit", () => {
+  it("given each widget item, should copy its component and the shared shell styles to components/hitl and depend on the kit", () => {
     for (const name of widgets) {
       const item = built.get(`${name}.json`);
       expect(
         item?.files?.map((file) => [file.type, file.target]),
         name,
-      ).toEqual([["registry:component", `components/hitl/${name}.tsx`]]);
+      ).toEqual([
+        ["registry:component", `components/hitl/${name}.tsx`],
+        ["registry:lib", "components/hitl/shell.ts"],
+      ]);
       expect(item?.dependencies?.map(packageName), name).toContain("hitl-kit");
     }
     expect(built.get("hitl-widgets.json")?.dependencies?.map(packageName)).toContain("hitl-kit");
