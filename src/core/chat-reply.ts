@@ -3,7 +3,7 @@ import { type HitlClient, internalsOf, RECONNECTING } from "./client";
 import type { HitlIssue } from "./issues";
 import { selectRequest, selectRequests } from "./ledger";
 import type { ParkedRequest } from "./model";
-import { type ChatMessage, type HitlTransportError, toTransportError } from "./transport";
+import { type ChatMessage, type HitlTransportError, MessageNotSentError, toTransportError } from "./transport";
 
 /** The reason an approval carries when the person typed in the chat instead of deciding. */
 export const REPLIED_IN_CHAT_REASON = "The person replied in the chat instead.";
@@ -63,7 +63,12 @@ export async function sendChatMessage(client: HitlClient, message: ChatMessage):
     return { status: "sent", answered: replies.flatMap((r) => (sent.has(r.requestId) ? [r.requestId] : [])) };
   } catch (caught) {
     const error = toTransportError(caught);
-    for (const reply of replies) inside.fail(reply.requestId, error);
+    // Replies the server took before the message itself failed stay answered; the rest fail.
+    const through = caught instanceof MessageNotSentError ? caught.repliesSent : new Set<string>();
+    for (const { requestId } of replies) {
+      if (through.has(requestId)) store.dispatch({ type: "accepted", requestId });
+      else inside.fail(requestId, error);
+    }
     return { status: "failed", error };
   }
 }

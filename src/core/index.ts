@@ -101,6 +101,7 @@ export {
   errorForHttpStatus,
   type HitlTransport,
   HitlTransportError,
+  MessageNotSentError,
   type SendOutcome,
   type TransportAction,
   type TransportConnection,

@@ -93,6 +93,21 @@ export class HitlTransportError extends Error {
 }
 
 /**
+ * A chat message that did not go although some of its replies did (LangGraph resumes the
+ * questions first, then sends the message as a run of its own): `sendMessage` rejects with this,
+ * and those replies stay answered — only the message failed.
+ */
+export class MessageNotSentError extends HitlTransportError {
+  constructor(
+    message: string,
+    /** The requests whose replies the server took before the message failed. */
+    readonly repliesSent: ReadonlySet<string>,
+  ) {
+    super(message, "rejected");
+  }
+}
+
+/**
  * Classifies an HTTP status of an answer POST. An error status means the server did not accept
  * the answer; 408/425/429/502/503/504 are worth retrying. A 500 may have half-processed the answer, so it is
  * unconfirmed, and so is a 409 (answered elsewhere: the stream will say with what).

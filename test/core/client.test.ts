@@ -10,6 +10,7 @@ import {
   createTransportEvents,
   type HitlTransport,
   HitlTransportError,
+  MessageNotSentError,
   type SendOutcome,
 } from "../../src/core/transport";
 import { defineKind } from "../../src/kinds/define-kind";
@@ -362,6 +363,28 @@ describe("sendChatMessage (the reply path)", () => {
     await expect(sendChatMessage(other, { text: "hi" })).resolves.toEqual({ status: "sent", answered: [] });
     expect(second.messages[0]?.replies).toEqual([]);
     expect(other.getRequest("r1")).toMatchObject({ state: "submitting", error: { kind: "unconfirmed" } });
+  });
+
+  it("given replies the server took before the message itself failed, should keep them answered and fail only the message", async () => {
+    const { chat } = chatTransport([request, gate]);
+    const failing: HitlTransport = {
+      ...chat,
+      async sendMessage() {
+        throw new MessageNotSentError(
+          "The thread still waits on a question; the message was not sent.",
+          new Set(["r1"]),
+        );
+      },
+    };
+    const client = createHitlClient({ transport: failing, kinds });
+    await expect(sendChatMessage(client, { text: "neither" })).resolves.toMatchObject({
+      status: "failed",
+      error: { message: "The thread still waits on a question; the message was not sent." },
+    });
+    // r1's reply went: answered, not reopened; g1's did not: it failed, answerable again.
+    expect(client.getRequest("r1")?.state).toBe("responded");
+    expect(client.getRequest("r1")?.error).toBeUndefined();
+    expect(client.getRequest("g1")).toMatchObject({ error: { kind: "rejected" } });
   });
 
   it("given a transport without a reply path, should refuse", async () => {

@@ -9,6 +9,7 @@ import {
   createTransportEvents,
   type HitlTransport,
   HitlTransportError,
+  MessageNotSentError,
   type SendOutcome,
   toTransportError,
 } from "../../core/transport";
@@ -563,16 +564,23 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
       });
     });
     queueMicrotask(flush);
+    const replied = async () => {
+      const sent = new Set<string>();
+      for (const [index, outcome] of (await settled).entries()) {
+        if (outcome.status === "fulfilled" && outcome.value.type === "accepted") sent.add(answers[index]?.id ?? "");
+      }
+      return sent;
+    };
     try {
       await went;
-    } finally {
-      await settled;
+    } catch (error) {
+      // The replies may have resumed the graph before the message's own run failed (a question
+      // the resumed run asked next kept it back): those stay answered, only the message failed.
+      const sent = await replied();
+      if (sent.size === 0) throw error;
+      throw new MessageNotSentError(messageOf(error), sent);
     }
-    const sent = new Set<string>();
-    for (const [index, outcome] of (await settled).entries()) {
-      if (outcome.status === "fulfilled" && outcome.value.type === "accepted") sent.add(answers[index]?.id ?? "");
-    }
-    return sent;
+    return replied();
   };
 
   /** One answer in the wire form `interrupt(…)` (or the HITL middleware) reads. */
