@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 import { type AnswerClaimStore, createRedisClaimStore } from "../../src/server/claim-store";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { searchLibrary } from "../shared/media-library";
@@ -131,34 +131,36 @@ function eveAnswerGuard(): Plugin {
   };
 }
 
+interface ChatRoute {
+  POST(request: Request): Promise<Response>;
+}
+
 /**
- * The AI SDK page's route, served by this dev server as a Next.js app would serve
- * `app/api/chat/route.ts`: `POST /api/chat` runs `playground/ai-sdk/route.ts` (loaded through
- * Vite, so `hitl-kit/*` is the kit's source). `GET /api/chat/prompts` lists every prompt the
- * scripted model received, for the end-to-end tests to count tool results per call.
+ * A chat route served by this dev server as a Next.js or TanStack Start app would serve its
+ * handler: `POST <path>` runs the route module (loaded through Vite, so `hitl-kit/*` is the kit's
+ * source) and streams its response as it comes; `GET <path><inspect.suffix>` answers what the
+ * route recorded, for the end-to-end tests.
  */
-function aiSdkRoute(): Plugin {
+function chatRoute<R extends ChatRoute>(options: {
+  readonly name: string;
+  readonly path: string;
+  readonly load: (dev: ViteDevServer) => Promise<R>;
+  readonly inspect: { readonly suffix: string; readonly read: (route: R) => unknown };
+}): Plugin {
+  const { name, path: routePath, inspect } = options;
   return {
-    name: "hitl-playground:ai-sdk-route",
+    name,
     configureServer(dev) {
-      let route: Promise<{
-        POST(request: Request): Promise<Response>;
-        model: { doStreamCalls: { prompt: unknown }[] };
-      }>;
-      const load = () => {
-        route ??= dev
-          .ssrLoadModule(here("../ai-sdk/route.ts"))
-          .then((module) => (module as typeof import("../ai-sdk/route")).createChatRoute());
-        return route;
-      };
+      let route: Promise<R> | undefined;
       dev.middlewares.use((req, res, next) => {
         const path = (req.url ?? "").split("?")[0];
-        if (path !== "/api/chat" && path !== "/api/chat/prompts") return next();
+        if (path !== routePath && path !== routePath + inspect.suffix) return next();
         void (async () => {
-          const chat = await load();
-          if (path === "/api/chat/prompts") {
+          route ??= options.load(dev);
+          const chat = await route;
+          if (path !== routePath) {
             res.setHeader("content-type", "application/json");
-            res.end(JSON.stringify(chat.model.doStreamCalls.map((call) => call.prompt)));
+            res.end(JSON.stringify(inspect.read(chat)));
             return;
           }
           if (req.method !== "POST") {
@@ -168,7 +170,7 @@ function aiSdkRoute(): Plugin {
           }
           const body = await readBody(req);
           const response = await chat.POST(
-            new Request("http://127.0.0.1/api/chat", {
+            new Request(`http://127.0.0.1${routePath}`, {
               method: "POST",
               headers: { "content-type": "application/json" },
               body,
@@ -191,61 +193,37 @@ function aiSdkRoute(): Plugin {
 }
 
 /**
- * The TanStack AI page's route, served as a TanStack Start or Next.js app would serve its chat
- * handler: `POST /api/tanstack-ai` runs `playground/tanstack-ai/route.ts` (the real `chat()` of
- * `@tanstack/ai`, loaded through Vite so `hitl-kit/*` is the kit's source) and streams its
- * server-sent events as they come. `GET /api/tanstack-ai/record` answers what the route received
- * (each request's resume entries and tool results, each prompt the scripted model got), for the
- * end-to-end tests.
+ * The AI SDK page's route (`playground/ai-sdk/route.ts`, as a Next.js app's `app/api/chat/route.ts`):
+ * `POST /api/chat`; `GET /api/chat/prompts` lists every prompt the scripted model received, for
+ * the end-to-end tests to count tool results per call.
  */
-function tanstackAiRoute(): Plugin {
-  return {
+const aiSdkRoute = () =>
+  chatRoute({
+    name: "hitl-playground:ai-sdk-route",
+    path: "/api/chat",
+    load: (dev) =>
+      dev
+        .ssrLoadModule(here("../ai-sdk/route.ts"))
+        .then((module) => (module as typeof import("../ai-sdk/route")).createChatRoute()),
+    inspect: { suffix: "/prompts", read: (chat) => chat.model.doStreamCalls.map((call) => call.prompt) },
+  });
+
+/**
+ * The TanStack AI page's route (`playground/tanstack-ai/route.ts`: the real `chat()` of
+ * `@tanstack/ai` and its server-sent events): `POST /api/tanstack-ai`; `GET
+ * /api/tanstack-ai/record` answers what the route received (each request's resume entries and
+ * tool results, each prompt the scripted adapter got).
+ */
+const tanstackAiRoute = () =>
+  chatRoute({
     name: "hitl-playground:tanstack-ai-route",
-    configureServer(dev) {
-      let route: Promise<import("../tanstack-ai/route").TanStackAiRoute>;
-      const load = () => {
-        route ??= dev
-          .ssrLoadModule(here("../tanstack-ai/route.ts"))
-          .then((module) => (module as typeof import("../tanstack-ai/route")).createTanStackAiRoute());
-        return route;
-      };
-      dev.middlewares.use((req, res, next) => {
-        const path = (req.url ?? "").split("?")[0];
-        if (path !== "/api/tanstack-ai" && path !== "/api/tanstack-ai/record") return next();
-        void (async () => {
-          const chat = await load();
-          if (path === "/api/tanstack-ai/record") {
-            res.setHeader("content-type", "application/json");
-            res.end(JSON.stringify(chat.record));
-            return;
-          }
-          if (req.method !== "POST") {
-            res.statusCode = 405;
-            res.end();
-            return;
-          }
-          const body = await readBody(req);
-          const response = await chat.POST(
-            new Request("http://127.0.0.1/api/tanstack-ai", {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body,
-            }),
-          );
-          res.statusCode = response.status;
-          for (const [key, value] of response.headers) res.setHeader(key, value);
-          const reader = response.body?.getReader();
-          for (;;) {
-            const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
-            if (chunk.done) break;
-            res.write(chunk.value);
-          }
-          res.end();
-        })().catch(next);
-      });
-    },
-  };
-}
+    path: "/api/tanstack-ai",
+    load: (dev) =>
+      dev
+        .ssrLoadModule(here("../tanstack-ai/route.ts"))
+        .then((module) => (module as typeof import("../tanstack-ai/route")).createTanStackAiRoute()),
+    inspect: { suffix: "/record", read: (chat) => chat.record },
+  });
 
 /**
  * The app's own backend for the media library a picker request may name (`source: { id:
