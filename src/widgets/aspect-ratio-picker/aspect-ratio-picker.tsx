@@ -1,15 +1,7 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
-import { splitShellProps } from "../shared/shell-props";
-import {
-  cx,
-  ShellActions,
-  ShellDecline,
-  ShellPrompt,
-  ShellReceipt,
-  ShellRoot,
-  ShellStatus,
-} from "../shared/widget-shell";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { ShellActions, ShellDecline, ShellReceipt } from "../shared/widget-shell";
+import type { AspectRatioApi } from "./connect";
 import { Custom, Form, Issues, Option, Options, Shape, Submit, Summary } from "./parts";
 import { type AspectRatioPickerProps, AspectRatioProvider, useAspectRatioPicker } from "./use-aspect-ratio-picker";
 
@@ -20,76 +12,47 @@ import { type AspectRatioPickerProps, AspectRatioProvider, useAspectRatioPicker 
  *
  * Built as a pure machine (`machine.ts`), prop getters over it (`connect.ts`), a hook holding it
  * (`use-aspect-ratio-picker.ts`) and thin parts (`parts.tsx`), each part one `data-slot`
- * (`anatomy.ts`).
+ * (`anatomy.ts`); `defineWidget` makes the Root, the styled widget and the statics.
  */
 
 export { ratioText } from "./collection";
 export type { OptionProps, ShapeProps } from "./parts";
 export type { AspectRatioPickerProps, AspectRatioRequest, AspectRatioResponse } from "./use-aspect-ratio-picker";
-
-export interface AspectRatioRootProps
-  extends Omit<AspectRatioPickerProps, "prompt" | "answer">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
-
-function Root(props: AspectRatioRootProps) {
-  const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
-    splitShellProps(props);
-  const { status, onDecline } = shell;
-  const { api, decline } = useAspectRatioPicker({
-    payload,
-    value,
-    defaultValue,
-    onValueChange,
-    status,
-    onSubmit,
-    onDecline,
-  });
-  return (
-    <AspectRatioProvider value={api}>
-      <ShellRoot
-        kind="aspect-ratio"
-        {...shell}
-        {...fieldset}
-        onDecline={decline}
-        className={cx("hitl-aspect-ratio", className)}
-      />
-    </AspectRatioProvider>
-  );
-}
+export type AspectRatioRootProps = WidgetRootProps<AspectRatioPickerProps>;
 
 /** A styled aspect-ratio picker: prompt, shapes, custom W:H, Submit / Decline, status, receipt. */
-export function AspectRatioPicker({ prompt, answer, ...props }: AspectRatioPickerProps) {
-  return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
-      <Form>
-        <Options />
-        <Custom />
-        <Issues />
-        <ShellActions>
-          <Submit />
-          <ShellDecline />
-        </ShellActions>
-      </Form>
-      <ShellStatus />
-      <ShellReceipt summary={<Summary answer={answer} />} />
-    </Root>
-  );
-}
-
-AspectRatioPicker.Root = Root;
-AspectRatioPicker.Prompt = ShellPrompt;
-AspectRatioPicker.Body = Form;
-/** @deprecated the same part as `Body` (one name across widgets). */
-AspectRatioPicker.Form = Form;
-AspectRatioPicker.Options = Options;
-AspectRatioPicker.Option = Option;
-AspectRatioPicker.Shape = Shape;
-AspectRatioPicker.Custom = Custom;
-AspectRatioPicker.Issues = Issues;
-AspectRatioPicker.Actions = ShellActions;
-AspectRatioPicker.Submit = Submit;
-AspectRatioPicker.Decline = ShellDecline;
-AspectRatioPicker.Status = ShellStatus;
-AspectRatioPicker.Receipt = ShellReceipt;
-AspectRatioPicker.Summary = Summary;
+export const AspectRatioPicker = defineWidget<AspectRatioPickerProps, AspectRatioApi>()({
+  name: "AspectRatioPicker",
+  kind: "aspect-ratio",
+  className: "hitl-aspect-ratio",
+  ownProps: { value: true, defaultValue: true, onValueChange: true },
+  Provider: AspectRatioProvider,
+  use: (props, { status, onDecline }) => {
+    const { api, decline } = useAspectRatioPicker({ ...props, status, onDecline });
+    return { value: api, decline };
+  },
+  layout: (
+    <Form>
+      <Options />
+      <Custom />
+      <Issues />
+      <ShellActions>
+        <Submit />
+        <ShellDecline />
+      </ShellActions>
+    </Form>
+  ),
+  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
+  parts: {
+    Body: Form,
+    /** @deprecated the same part as `Body` (one name across widgets). */
+    Form,
+    Options,
+    Option,
+    Shape,
+    Custom,
+    Issues,
+    Submit,
+    Summary,
+  },
+});

@@ -1,11 +1,11 @@
 "use client";
-import { useId, useLayoutEffect, useMemo, useReducer, useRef } from "react";
+import { useId, useMemo } from "react";
 import { aspectRatioKind } from "../../kinds/aspect-ratio";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { useAnswer } from "../shared/use-answer";
+import { useKindAnswer, useMachine } from "../shared/use-machine";
 import { offersSame } from "./collection";
 import { type AspectRatioApi, connect } from "./connect";
 import { aspectRatioLabels } from "./labels";
@@ -40,8 +40,8 @@ function focusById(elementId: string): void {
 }
 
 /**
- * The aspect-ratio picker in React: the machine in `useReducer`, a controlled `value` followed in
- * the render that brings it, `onValueChange` told of each change the person asks for, and the
+ * The aspect-ratio picker in React: the machine (`useMachine`: `onValueChange` told of each change
+ * the person asks for), a controlled `value` followed in the render that brings it, and the
  * `connect` API, memoized on the state.
  */
 export function useAspectRatioPicker({
@@ -55,28 +55,20 @@ export function useAspectRatioPicker({
 }: UseAspectRatioPickerProps): UseAspectRatioPicker {
   const labels = useLabels("aspectRatio", aspectRatioLabels);
   const id = useId();
-  const [state, send] = useReducer(transition, payload, (request) =>
-    initialState(request, { value: value ?? defaultValue, controlled: value !== undefined }),
+  const [state, send] = useMachine(
+    transition,
+    payload,
+    (request) => initialState(request, { value: value ?? defaultValue, controlled: value !== undefined }),
+    (change) => onValueChange?.(change.value),
   );
-  // A new request, or a new value from the owner: the machine takes it in this very render (React's
-  // "adjusting state when a prop changes"), so nothing stale is ever shown.
+  // A new request, or a new value from the owner: the machine takes it in this very render.
   if (!offersSame(state.collection, payload)) send({ type: "request-changed", request: payload });
   if (value !== undefined && value !== state.value) send({ type: "value-changed", value });
 
-  // Each change the person asks for, told once.
-  const told = useRef(state.lastChange);
-  useLayoutEffect(() => {
-    if (state.lastChange === told.current) return;
-    told.current = state.lastChange;
-    if (state.lastChange) onValueChange?.(state.lastChange.value);
-  }, [state.lastChange, onValueChange]);
-
-  const reply = useAnswer({ kind: aspectRatioKind, payload, status, onSubmit, onDecline });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reply` is new on every render, yet acts on these inputs alone (and a ref); keeping the first one of them keeps the API stable across renders that change nothing.
-  const answer = useMemo(() => reply, [payload, status, onSubmit, onDecline]);
+  const answer = useKindAnswer({ kind: aspectRatioKind, payload, status, onSubmit, onDecline });
   const api = useMemo(
     () => connect(state, send, { id, labels, submit: answer.submit, sent: answer.sent, focus: focusById }),
-    [state, id, labels, answer],
+    [state, send, id, labels, answer],
   );
   return { api, decline: answer.decline };
 }

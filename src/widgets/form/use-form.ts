@@ -1,11 +1,12 @@
 "use client";
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { type FormField, type FormRequest, type FormResponse, type FormValues, patternsReady } from "../../kinds/form";
 import { useLabels } from "../../react/labels";
 import { suspend } from "../../react/suspend";
 import { type HitlWidgetProps, isInteractive } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { useAnswer } from "../shared/use-answer";
+import { useMachine } from "../shared/use-machine";
 import { connect, type FormApi, type FormFocusable } from "./connect";
 import { formLabels } from "./labels";
 import { initialState, sameValues, transition } from "./machine";
@@ -46,22 +47,15 @@ export function useForm({
   const patterns = patternsReady(payload);
   if (patterns) suspend(patterns);
   const id = useId();
-  const [state, send] = useReducer(transition, payload, (request) =>
-    initialState(request, { values: value ?? defaultValue }),
+  const [state, send] = useMachine(
+    transition,
+    payload,
+    (request) => initialState(request, { values: value ?? defaultValue }),
+    onValueChange,
   );
-  // A new request, or the owner's values: the machine takes them in this very render (React's
-  // "adjusting state when a prop changes"), so nothing stale is ever shown.
+  // A new request, or the owner's values: the machine takes them in this very render.
   if (payload !== state.request) send({ type: "request-changed", request: payload });
   if (value !== undefined && !sameValues(state.values, value)) send({ type: "value-changed", values: value });
-
-  // Each change the person makes, told once (a controlled owner that keeps its values has been
-  // shown its own values already: the line above put them back).
-  const told = useRef(state.lastChange);
-  useLayoutEffect(() => {
-    if (state.lastChange === told.current) return;
-    told.current = state.lastChange;
-    if (state.lastChange) onValueChange?.(state.lastChange);
-  }, [state.lastChange, onValueChange]);
 
   // After the render that shows the errors, so the field is announced with its problem.
   const controls = useRef(new Map<string, FormFocusable>());
@@ -89,7 +83,7 @@ export function useForm({
         answered: sender.sent,
         registerControl,
       }),
-    [state, id, labels, interactive, answer, sender, registerControl],
+    [state, send, id, labels, interactive, answer, sender, registerControl],
   );
 }
 

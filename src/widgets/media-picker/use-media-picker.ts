@@ -1,5 +1,5 @@
 "use client";
-import { useId, useLayoutEffect, useReducer, useRef } from "react";
+import { useId } from "react";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { type MediaItem, mediaKind } from "../../kinds/media";
 import { useLabels } from "../../react/labels";
@@ -7,6 +7,7 @@ import type { RemoteCollection } from "../../react/use-remote-collection";
 import { type HitlWidgetProps, isInteractive } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { useAnswer } from "../shared/use-answer";
+import { useMachine } from "../shared/use-machine";
 import { type MediaCollectionInput, sameSource } from "./collection";
 import { connect, type MediaPickerApi } from "./connect";
 import { mediaLabels } from "./labels";
@@ -55,21 +56,15 @@ export function useMediaPicker({
   const labels = useLabels("media", mediaLabels);
   const id = useId();
   const input: MediaCollectionInput = { items, min: payload.min, max: payload.max, remote: !!remote, labels };
-  const [state, send] = useReducer(transition, input, (first) =>
-    initialState(first, { selected: value ?? defaultValue }),
+  const [state, send] = useMachine(
+    transition,
+    input,
+    (first) => initialState(first, { selected: value ?? defaultValue }),
+    (change) => onValueChange?.([...change]),
   );
   // React's "adjusting state when a prop changes": nothing stale is ever shown.
   if (!sameSource(state.collection, input)) send({ type: "collection-changed", ...input });
   if (value !== undefined && !sameIds(value, state.selected)) send({ type: "value-changed", selected: value });
-
-  // Each change the person makes, told once (a controlled owner that keeps its value has been
-  // shown its own value already: the line above put it back).
-  const told = useRef(state.lastChange);
-  useLayoutEffect(() => {
-    if (state.lastChange === told.current) return;
-    told.current = state.lastChange;
-    if (state.lastChange) onValueChange?.([...state.lastChange]);
-  }, [state.lastChange, onValueChange]);
 
   const reply = useAnswer({ kind: mediaKind, payload, status, onSubmit });
   return connect(state, send, {

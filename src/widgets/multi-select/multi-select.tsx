@@ -1,7 +1,7 @@
 "use client";
-import { type ComponentPropsWithoutRef, memo } from "react";
-import { splitShellProps } from "../shared/shell-props";
-import { cx, ShellActions, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "../shared/widget-shell";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { ShellActions, ShellReceipt } from "../shared/widget-shell";
+import type { MultiSelectApi } from "./connect";
 import { List } from "./list";
 import {
   Clear,
@@ -31,83 +31,57 @@ import { type MultiSelectProps, MultiSelectProvider, useMultiSelect } from "./us
  *
  * Built as a pure machine (`machine.ts`), prop getters over it (`connect.ts`), a hook holding it
  * (`use-multi-select.ts`) and thin parts (`parts.tsx`, `list.tsx`), each part one `data-slot`
- * (`anatomy.ts`).
+ * (`anatomy.ts`); `defineWidget` makes the Root, the styled widget and the statics.
  */
 
 export { SEARCH_THRESHOLD } from "./collection";
 export type { MultiSelectProps, MultiSelectRequest, MultiSelectResponse } from "./use-multi-select";
-
-export interface MultiSelectRootProps
-  extends Omit<MultiSelectProps, "prompt" | "answer">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
-
-/**
- * The shell builds its context anew whenever it renders: memoized, it renders (and with it the
- * prompt, Decline, status and receipt) only when its own props change, not on every selection.
- */
-const Shell = memo(ShellRoot);
-
-function Root(props: MultiSelectRootProps) {
-  const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...rest }] = splitShellProps(props);
-  const { status, onDecline } = shell;
-  const { api, decline } = useMultiSelect({ payload, value, defaultValue, onValueChange, status, onSubmit, onDecline });
-  return (
-    <MultiSelectProvider value={api}>
-      <Shell
-        kind="multi-select"
-        {...shell}
-        onDecline={decline}
-        {...api.getRootProps()}
-        {...rest}
-        className={cx("hitl-multi-select", className)}
-      />
-    </MultiSelectProvider>
-  );
-}
+export type MultiSelectRootProps = WidgetRootProps<MultiSelectProps>;
 
 /** A styled multi-select: prompt, search, Select all / Clear, count, list, Submit / Decline, receipt. */
-export function MultiSelect({ prompt, answer, ...props }: MultiSelectProps) {
-  return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
-      <Form>
-        <Search />
-        <Toolbar />
-        <List />
-        <Count />
-        <Issues />
-        <ShellActions>
-          <Submit />
-          <Decline />
-        </ShellActions>
-      </Form>
-      <ShellStatus />
-      <ShellReceipt summary={<Summary answer={answer} />} />
-    </Root>
-  );
-}
-
-MultiSelect.Root = Root;
-MultiSelect.Prompt = ShellPrompt;
-MultiSelect.Body = Form;
-/** @deprecated the same part as `Body` (one name across widgets). */
-MultiSelect.Form = Form;
-MultiSelect.Search = Search;
-MultiSelect.SearchLabel = SearchLabel;
-MultiSelect.SearchInput = SearchInput;
-MultiSelect.SearchMatches = SearchMatches;
-MultiSelect.Toolbar = Toolbar;
-MultiSelect.SelectAll = SelectAll;
-MultiSelect.Clear = Clear;
-MultiSelect.SelectAllHint = SelectAllHint;
-MultiSelect.Count = Count;
-MultiSelect.CountText = CountText;
-MultiSelect.Notice = Notice;
-MultiSelect.List = List;
-MultiSelect.Issues = Issues;
-MultiSelect.Actions = ShellActions;
-MultiSelect.Submit = Submit;
-MultiSelect.Decline = Decline;
-MultiSelect.Status = ShellStatus;
-MultiSelect.Receipt = ShellReceipt;
-MultiSelect.Summary = Summary;
+export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
+  name: "MultiSelect",
+  kind: "multi-select",
+  className: "hitl-multi-select",
+  ownProps: { value: true, defaultValue: true, onValueChange: true },
+  Provider: MultiSelectProvider,
+  use: (props, { status, onDecline }) => {
+    const { api, decline } = useMultiSelect({ ...props, status, onDecline });
+    return { value: api, decline, rootProps: api.getRootProps() };
+  },
+  layout: (
+    <Form>
+      <Search />
+      <Toolbar />
+      <List />
+      <Count />
+      <Issues />
+      <ShellActions>
+        <Submit />
+        <Decline />
+      </ShellActions>
+    </Form>
+  ),
+  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
+  parts: {
+    Body: Form,
+    /** @deprecated the same part as `Body` (one name across widgets). */
+    Form,
+    Search,
+    SearchLabel,
+    SearchInput,
+    SearchMatches,
+    Toolbar,
+    SelectAll,
+    Clear,
+    SelectAllHint,
+    Count,
+    CountText,
+    Notice,
+    List,
+    Issues,
+    Submit,
+    Decline,
+    Summary,
+  },
+});

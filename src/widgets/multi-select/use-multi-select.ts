@@ -1,11 +1,11 @@
 "use client";
-import { useId, useLayoutEffect, useMemo, useReducer, useRef } from "react";
+import { useId, useMemo } from "react";
 import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { useAnswer } from "../shared/use-answer";
+import { useKindAnswer, useMachine } from "../shared/use-machine";
 import { offersSame } from "./collection";
 import { connect, type MultiSelectApi } from "./connect";
 import { multiSelectLabels } from "./labels";
@@ -36,8 +36,8 @@ export interface UseMultiSelect {
 }
 
 /**
- * The multi-select in React: the machine in `useReducer`, a controlled `value` followed in the
- * render that brings it, `onValueChange` told of each change the person makes, and the `connect`
+ * The multi-select in React: the machine (`useMachine`: `onValueChange` told of each change the
+ * person makes), a controlled `value` followed in the render that brings it, and the `connect`
  * API, memoized on the state.
  */
 export function useMultiSelect({
@@ -51,30 +51,21 @@ export function useMultiSelect({
 }: UseMultiSelectProps): UseMultiSelect {
   const labels = useLabels("multiSelect", multiSelectLabels);
   const id = useId();
-  const [state, send] = useReducer(transition, payload, (request) =>
-    initialState(request, { selected: value ?? defaultValue }),
+  const [state, send] = useMachine(
+    transition,
+    payload,
+    (request) => initialState(request, { selected: value ?? defaultValue }),
+    (change) => onValueChange?.([...change]),
   );
-  // A new request, or the owner's value: the machine takes it in this very render (React's
-  // "adjusting state when a prop changes"), so nothing stale is ever shown.
+  // A new request, or the owner's value: the machine takes it in this very render.
   if (!offersSame(state.collection, payload)) send({ type: "request-changed", request: payload });
   if (value !== undefined && !sameIds(value, state.selected)) send({ type: "value-changed", selected: value });
 
-  // Each change the person makes, told once (a controlled owner that keeps its value has been
-  // shown its own value already: the line above put it back).
-  const told = useRef(state.lastChange);
-  useLayoutEffect(() => {
-    if (state.lastChange === told.current) return;
-    told.current = state.lastChange;
-    if (state.lastChange) onValueChange?.([...state.lastChange]);
-  }, [state.lastChange, onValueChange]);
-
-  const reply = useAnswer({ kind: multiSelectKind, payload, status, onSubmit, onDecline });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reply` is new on every render, yet acts on these inputs alone (and a ref); keeping the first one of them keeps the API stable across renders that change nothing.
-  const answer = useMemo(() => reply, [payload, status, onSubmit, onDecline]);
+  const answer = useKindAnswer({ kind: multiSelectKind, payload, status, onSubmit, onDecline });
   const interactive = isInteractive(status ?? "open");
   const api = useMemo(
     () => connect(state, send, { id, labels, interactive, submit: answer.submit }),
-    [state, id, labels, interactive, answer],
+    [state, send, id, labels, interactive, answer],
   );
   return { api, decline: answer.decline };
 }

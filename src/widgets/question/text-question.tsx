@@ -1,18 +1,10 @@
 "use client";
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { textKind } from "../../kinds/native";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { splitShellProps } from "../shared/shell-props";
-import {
-  cx,
-  ShellActions,
-  ShellDecline,
-  ShellPrompt,
-  ShellReceipt,
-  ShellRoot,
-  ShellStatus,
-} from "../shared/widget-shell";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { ShellActions, ShellDecline, ShellReceipt } from "../shared/widget-shell";
 import type { QuestionApi } from "./connect";
 import type { QuestionOffer } from "./machine";
 import { TextField, TextSummary } from "./parts";
@@ -40,38 +32,6 @@ const [TextQuestionProvider, useTextQuestion] = createWidgetContext<{ api: Quest
   "TextQuestion",
 );
 
-export interface TextQuestionRootProps
-  extends Omit<TextQuestionProps, "prompt" | "answer">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
-
-function Root(props: TextQuestionRootProps) {
-  const [shell, { payload, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
-    splitShellProps(props);
-  const { api, decline } = useQuestion({
-    kind: textKind,
-    payload,
-    request: TEXT_ONLY,
-    text: value,
-    defaultText: defaultValue,
-    onTextChange: onValueChange,
-    status: shell.status,
-    onSubmit,
-    onDecline: shell.onDecline,
-  });
-  return (
-    // The payload rides along for Input: its placeholder, one line or many.
-    <TextQuestionProvider value={{ api, payload }}>
-      <ShellRoot
-        kind="text"
-        {...shell}
-        {...fieldset}
-        onDecline={decline}
-        className={cx("hitl-question hitl-text-question", className)}
-      />
-    </TextQuestionProvider>
-  );
-}
-
 /** The text field with Send: a textarea when `multiline`, else a single-line input. */
 function Input({ className }: { className?: string }) {
   const { api, payload } = useTextQuestion();
@@ -95,26 +55,38 @@ function Summary({ answer }: { answer: TextResponse | undefined }): ReactNode {
   );
 }
 
+export type TextQuestionRootProps = WidgetRootProps<TextQuestionProps>;
+
 /** A styled eve text question: prompt, text field with Send, Decline, status, receipt. */
-export function TextQuestion({ prompt, answer, ...props }: TextQuestionProps) {
-  return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
+export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; payload: TextRequest }>()({
+  name: "TextQuestion",
+  kind: "text",
+  className: "hitl-question hitl-text-question",
+  ownProps: { value: true, defaultValue: true, onValueChange: true },
+  Provider: TextQuestionProvider,
+  use: ({ payload, onSubmit, value, defaultValue, onValueChange }, { status, onDecline }) => {
+    const { api, decline } = useQuestion({
+      kind: textKind,
+      payload,
+      request: TEXT_ONLY,
+      text: value,
+      defaultText: defaultValue,
+      onTextChange: onValueChange,
+      status,
+      onSubmit,
+      onDecline,
+    });
+    // The payload rides along for Input: its placeholder, one line or many.
+    return { value: { api, payload }, decline };
+  },
+  layout: (
+    <>
       <Input />
       <ShellActions>
         <ShellDecline />
       </ShellActions>
-      <ShellStatus />
-      <ShellReceipt summary={<Summary answer={answer} />} />
-    </Root>
-  );
-}
-
-TextQuestion.Root = Root;
-TextQuestion.Prompt = ShellPrompt;
-TextQuestion.Input = Input;
-TextQuestion.Actions = ShellActions;
-TextQuestion.Decline = ShellDecline;
-TextQuestion.Status = ShellStatus;
-TextQuestion.Receipt = ShellReceipt;
-TextQuestion.Summary = Summary;
+    </>
+  ),
+  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
+  parts: { Input, Summary },
+});

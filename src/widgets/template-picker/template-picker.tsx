@@ -1,14 +1,17 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
-import type { CollectionSource } from "../../kinds/collection";
+import { useMemo } from "react";
 import { type Template, templateSchema } from "../../kinds/template";
-import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
-import { splitShellProps } from "../shared/shell-props";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { ShellSubmit } from "../shared/shell-submit";
-import { cx, ShellActions, ShellDecline, ShellPrompt, ShellRoot, ShellStatus } from "../shared/widget-shell";
+import { ShellActions, ShellDecline } from "../shared/widget-shell";
 import { Cards, Empty } from "./cards";
 import { Body, Chosen, Count, Issues, Receipt, Search, Tags, Variables } from "./parts";
-import { type TemplatePickerProps, TemplatePickerProvider, useTemplatePicker } from "./use-template-picker";
+import {
+  type TemplatePickerContextValue,
+  type TemplatePickerProps,
+  TemplatePickerProvider,
+  useTemplatePicker,
+} from "./use-template-picker";
 
 /**
  * Template gallery: search and tag filters narrow a virtualized grid of cards (a radio group: arrow
@@ -20,86 +23,59 @@ import { type TemplatePickerProps, TemplatePickerProvider, useTemplatePicker } f
 
 export type { TemplateDraft, TemplatePickerDraftProps, TemplatePickerProps } from "./use-template-picker";
 
-export interface TemplatePickerRootProps
-  extends Omit<TemplatePickerProps, "prompt">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue"> {}
+export type TemplatePickerRootProps = WidgetRootProps<TemplatePickerProps>;
 
 /**
+ * A styled template picker: prompt, filters, cards, variables, Submit / Decline, status, receipt.
  * Inline templates come with the payload; a request that names a `source` gets them from the
  * loader the app registered for it, page by page, searched by the loader (`useRemoteCollection`).
  */
-function Root(props: TemplatePickerRootProps) {
-  const { source } = props.payload;
-  return source ? (
-    <RemoteRoot {...props} source={source} />
-  ) : (
-    <RootView {...props} templates={props.payload.templates} />
-  );
-}
-
-const templateIdOf = (template: Template) => template.id;
-
-function RemoteRoot({ source, ...props }: TemplatePickerRootProps & { source: CollectionSource }) {
-  const remote = useRemoteCollection({ source, item: templateSchema, itemId: templateIdOf, scope: "template" });
-  return <RootView {...props} templates={remote.items} remote={remote} />;
-}
-
-function RootView({
-  templates,
-  remote,
-  ...props
-}: TemplatePickerRootProps & { templates: readonly Template[]; remote?: RemoteCollection<Template> }) {
-  const [shell, { payload, answer, onSubmit, value, defaultValue, onValueChange, className, ...fieldset }] =
-    splitShellProps(props);
-  const { status } = shell;
-  const api = useTemplatePicker({ payload, templates, remote, value, defaultValue, onValueChange, status, onSubmit });
-  return (
-    <TemplatePickerProvider value={{ api, remote, answer }}>
-      <ShellRoot kind="template" {...shell} {...fieldset} className={cx("hitl-template-picker", className)} />
-    </TemplatePickerProvider>
-  );
-}
-
-/** A styled template picker: prompt, filters, cards, variables, Submit / Decline, status, receipt. */
-export function TemplatePicker({ prompt, ...props }: TemplatePickerProps) {
-  return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
-      <Body>
-        <div data-slot="filters" className="hitl-template-filters">
-          <Search />
-          <Tags />
-          <Count />
-        </div>
-        <Cards />
-        <Variables />
-        <Issues />
-        <ShellActions>
-          <ShellSubmit />
-          <ShellDecline />
-        </ShellActions>
-      </Body>
-      <ShellStatus />
-      <Receipt />
-    </Root>
-  );
-}
-
-TemplatePicker.Root = Root;
-TemplatePicker.Prompt = ShellPrompt;
-TemplatePicker.Body = Body;
-TemplatePicker.Search = Search;
-TemplatePicker.Tags = Tags;
-TemplatePicker.Count = Count;
-TemplatePicker.Cards = Cards;
-TemplatePicker.Empty = Empty;
-TemplatePicker.Variables = Variables;
-TemplatePicker.Issues = Issues;
-TemplatePicker.Actions = ShellActions;
-TemplatePicker.Submit = ShellSubmit;
-TemplatePicker.Decline = ShellDecline;
-TemplatePicker.Status = ShellStatus;
-TemplatePicker.Receipt = Receipt;
-TemplatePicker.Summary = Chosen;
-/** @deprecated the same part as `Summary` (one name across widgets). */
-TemplatePicker.Chosen = Chosen;
+export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerContextValue, Template>()({
+  name: "TemplatePicker",
+  kind: "template",
+  className: "hitl-template-picker",
+  ownProps: { value: true, defaultValue: true, onValueChange: true },
+  items: {
+    inline: (payload) => payload.templates,
+    source: (payload) => payload.source,
+    schema: templateSchema,
+    itemId: (template) => template.id,
+    scope: "template",
+  },
+  Provider: TemplatePickerProvider,
+  use: ({ answer, ...props }, { status, items, remote }) => {
+    const api = useTemplatePicker({ ...props, status, templates: items, remote });
+    return { value: useMemo(() => ({ api, remote, answer }), [api, remote, answer]) };
+  },
+  layout: (
+    <Body>
+      <div data-slot="filters" className="hitl-template-filters">
+        <Search />
+        <Tags />
+        <Count />
+      </div>
+      <Cards />
+      <Variables />
+      <Issues />
+      <ShellActions>
+        <ShellSubmit />
+        <ShellDecline />
+      </ShellActions>
+    </Body>
+  ),
+  receipt: () => <Receipt />,
+  parts: {
+    Body,
+    Search,
+    Tags,
+    Count,
+    Cards,
+    Empty,
+    Variables,
+    Issues,
+    Receipt,
+    Summary: Chosen,
+    /** @deprecated the same part as `Summary` (one name across widgets). */
+    Chosen,
+  },
+});

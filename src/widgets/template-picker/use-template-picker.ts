@@ -1,11 +1,12 @@
 "use client";
-import { useDeferredValue, useId, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import type { Template, TemplateRequest, TemplateResponse } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
 import type { RemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { useAnswer } from "../shared/use-answer";
+import { useMachine } from "../shared/use-machine";
 import { sameSource, type TemplateCollectionInput } from "./collection";
 import { connect, type TemplatePickerApi, type TemplatePickerControl } from "./connect";
 import { templateLabels } from "./labels";
@@ -51,19 +52,15 @@ export function useTemplatePicker({
   const labels = useLabels("template", templateLabels);
   const id = useId();
   const input: TemplateCollectionInput = { request: payload, templates, known: remote?.known, labels };
-  const [state, send] = useReducer(transition, input, (first) => initialState(first, { draft: value ?? defaultValue }));
+  const [state, send] = useMachine(
+    transition,
+    input,
+    (first) => initialState(first, { draft: value ?? defaultValue }),
+    onValueChange,
+  );
   // React's "adjusting state when a prop changes": nothing stale is ever shown.
   if (!sameSource(state.collection, input)) send({ type: "collection-changed", ...input });
   if (value !== undefined && !sameDraft(value, state.draft)) send({ type: "value-changed", draft: value });
-
-  // Each change the person makes, told once (a controlled owner that keeps its draft has been
-  // shown its own draft already: the line above put it back).
-  const told = useRef(state.lastChange);
-  useLayoutEffect(() => {
-    if (state.lastChange === told.current) return;
-    told.current = state.lastChange;
-    if (state.lastChange) onValueChange?.(state.lastChange);
-  }, [state.lastChange, onValueChange]);
 
   // Checked by the machine, so sent as is. Decline is the shell's own, guarded there.
   const reply = useAnswer<TemplateResponse>({ status, onSubmit });
