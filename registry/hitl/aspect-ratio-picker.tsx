@@ -44,7 +44,7 @@ export function AspectRatioPicker({ prompt, answer, className, ...props }: Aspec
   return (
     <Parts.Root {...props} className={cn(shell.root, shapes, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
-      <Parts.Form className={shell.form}>
+      <Parts.Body className={shell.form}>
         <Parts.Options className={options} />
         <Parts.Custom className={custom} />
         <Parts.Issues />
@@ -52,7 +52,7 @@ export function AspectRatioPicker({ prompt, answer, className, ...props }: Aspec
           <Parts.Submit className={shell.submit} />
           <Parts.Decline className={shell.decline} />
         </Parts.Actions>
-      </Parts.Form>
+      </Parts.Body>
       <Parts.Status className={shell.status} />
       <Parts.Receipt
         className={shell.receipt}

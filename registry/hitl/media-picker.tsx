@@ -58,7 +58,7 @@ export function MediaPicker({ prompt, className, ...props }: MediaPickerProps) {
       )}
     >
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
-      <Parts.Form className={cn(shell.form, "@container")}>
+      <Parts.Body className={cn(shell.form, "@container")}>
         <Parts.Search className={search} />
         <div
           data-slot="body"
@@ -77,7 +77,7 @@ export function MediaPicker({ prompt, className, ...props }: MediaPickerProps) {
           <Parts.Submit className={shell.submit} />
           <Parts.Decline className={shell.decline} />
         </Parts.Actions>
-      </Parts.Form>
+      </Parts.Body>
       <Parts.Status className={shell.status} />
       <Parts.Receipt className={receipt} />
     </Parts.Root>

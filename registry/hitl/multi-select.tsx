@@ -30,7 +30,7 @@ export function MultiSelect({ prompt, answer, className, ...props }: MultiSelect
   return (
     <Parts.Root {...props} className={cn(shell.root, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
-      <Parts.Form className={shell.form}>
+      <Parts.Body className={shell.form}>
         <Parts.Search className="flex flex-col gap-1.5">
           <Parts.SearchLabel className="text-sm font-medium" />
           <Parts.SearchInput className={inputClass} />
@@ -51,7 +51,7 @@ export function MultiSelect({ prompt, answer, className, ...props }: MultiSelect
           <Parts.Submit className={shell.submit} />
           <Parts.Decline className={shell.decline} />
         </Parts.Actions>
-      </Parts.Form>
+      </Parts.Body>
       <Parts.Status className={shell.status} />
       <Parts.Receipt
         className={shell.receipt}

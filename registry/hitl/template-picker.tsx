@@ -90,7 +90,7 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
       <Parts.Receipt
         className={shell.receipt}
         summary={
-          <Parts.Chosen className="flex items-start gap-3 *:data-[slot=preview]:w-24 *:data-[slot=preview]:flex-none [&_.hitl-template-chosen-text]:flex [&_.hitl-template-chosen-text]:min-w-0 [&_.hitl-template-chosen-text]:flex-col [&_.hitl-template-chosen-text]:gap-1.5 [&_.hitl-template-name]:m-0 [&_.hitl-template-name]:font-semibold" />
+          <Parts.Summary className="flex items-start gap-3 *:data-[slot=preview]:w-24 *:data-[slot=preview]:flex-none [&_.hitl-template-chosen-text]:flex [&_.hitl-template-chosen-text]:min-w-0 [&_.hitl-template-chosen-text]:flex-col [&_.hitl-template-chosen-text]:gap-1.5 [&_.hitl-template-name]:m-0 [&_.hitl-template-name]:font-semibold" />
         }
       />
     </Parts.Root>

@@ -11,7 +11,7 @@ export {
   useRemoteCollection,
 } from "../react/use-remote-collection";
 export { Approval, type ApprovalProps } from "./approval/approval";
-export { type AspectRatioPickerPart, aspectRatioPickerAnatomy } from "./aspect-ratio-picker/anatomy";
+export { aspectRatioPickerAnatomy } from "./aspect-ratio-picker/anatomy";
 export {
   AspectRatioPicker,
   type AspectRatioPickerProps,
@@ -50,7 +50,7 @@ export {
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
 export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
-export { type FormPart, formAnatomy } from "./form/anatomy";
+export { formAnatomy } from "./form/anatomy";
 export {
   connect as connectForm,
   type FormApi,
@@ -67,7 +67,7 @@ export { type FormLabels, formLabels } from "./form/labels";
 /** The form as a pure machine: `initialState`, `transition` and the selectors. */
 export { type FormEvent, type FormState, type FormValidation, formMachine } from "./form/machine";
 export { type UseFormProps, useForm, useFormContext } from "./form/use-form";
-export { type MediaPickerPart, mediaPickerAnatomy } from "./media-picker/anatomy";
+export { mediaPickerAnatomy } from "./media-picker/anatomy";
 export type { MediaCollection, MediaCollectionInput } from "./media-picker/collection";
 export {
   connect as connectMediaPicker,
@@ -93,7 +93,7 @@ export {
   useMediaPicker,
   useMediaPickerContext,
 } from "./media-picker/use-media-picker";
-export { type MultiSelectPart, multiSelectAnatomy } from "./multi-select/anatomy";
+export { multiSelectAnatomy } from "./multi-select/anatomy";
 export type {
   ListRow as MultiSelectListRow,
   ListView as MultiSelectListView,
@@ -129,7 +129,7 @@ export {
   useMultiSelectContext,
 } from "./multi-select/use-multi-select";
 export { OpenUrl, type OpenUrlProps } from "./open-url/open-url";
-export { type QuestionPart, questionAnatomy } from "./question/anatomy";
+export { questionAnatomy } from "./question/anatomy";
 export {
   connect as connectQuestion,
   type QuestionApi,
@@ -154,7 +154,16 @@ export {
   useQuestion,
   useQuestionContext,
 } from "./question/use-question";
+export { anatomy, type SlotOf, shellAnatomy } from "./shared/anatomy";
 export { createWidgetContext } from "./shared/create-widget-context";
+export {
+  type DefinedWidget,
+  defineWidget,
+  type ItemSource,
+  type WidgetDefinition,
+  type WidgetEnvironment,
+  type WidgetRootProps,
+} from "./shared/define-widget";
 export type { DraftField } from "./shared/draft-issues";
 export {
   type CollectionLabels,
@@ -179,6 +188,7 @@ export {
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
+export { type MachineState, useKindAnswer, useMachine } from "./shared/use-machine";
 export {
   rowStyle,
   sizerStyle,
@@ -186,7 +196,7 @@ export {
   type VirtualCollection,
   type VirtualCollectionOptions,
 } from "./shared/virtual-collection";
-export { type TemplatePickerPart, templatePickerAnatomy } from "./template-picker/anatomy";
+export { templatePickerAnatomy } from "./template-picker/anatomy";
 export type { TemplateCollection, TemplateCollectionInput } from "./template-picker/collection";
 export {
   connect as connectTemplatePicker,

@@ -47,7 +47,7 @@ function Widget() {
       <Part id="prompt">
         <MultiSelect.Prompt>Pick</MultiSelect.Prompt>
       </Part>
-      <MultiSelect.Form>
+      <MultiSelect.Body>
         <Part id="search">
           <MultiSelect.Search />
         </Part>
@@ -71,7 +71,7 @@ function Widget() {
             <MultiSelect.Decline />
           </Part>
         </MultiSelect.Actions>
-      </MultiSelect.Form>
+      </MultiSelect.Body>
     </MultiSelect.Root>
   );
 }

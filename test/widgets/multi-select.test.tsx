@@ -382,7 +382,7 @@ describe("MultiSelect", () => {
       const onClick = vi.fn();
       render(
         <MultiSelect.Root payload={fruits} defaultValue={["apple"]}>
-          <MultiSelect.Form>
+          <MultiSelect.Body>
             <MultiSelect.Toolbar asChild>
               <section aria-label="Tools">
                 <MultiSelect.Clear asChild className="mine">
@@ -400,7 +400,7 @@ describe("MultiSelect", () => {
                 <output />
               </MultiSelect.CountText>
             </MultiSelect.Count>
-          </MultiSelect.Form>
+          </MultiSelect.Body>
         </MultiSelect.Root>,
       );
       const toolbar = screen.getByRole("region", { name: "Tools" });

@@ -1,12 +1,11 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The aspect-ratio picker's parts, each by the `data-slot` it carries (style and test by these).
  * The shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get
  * theirs from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
-export const aspectRatioPickerAnatomy = {
-  ...shellAnatomy,
+export const aspectRatioPickerAnatomy = /* @__PURE__ */ anatomy({
   form: "form",
   /** The radio group of presets (and Custom). */
   options: "options",
@@ -27,8 +26,6 @@ export const aspectRatioPickerAnatomy = {
   customRange: "custom-range",
   customError: "custom-error",
   summary: "summary",
-} as const;
+});
 
-export type AspectRatioPickerPart = keyof typeof aspectRatioPickerAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type AspectRatioPickerSlot = (typeof aspectRatioPickerAnatomy)[AspectRatioPickerPart];
+export type AspectRatioPickerSlot = SlotOf<typeof aspectRatioPickerAnatomy>;

@@ -1,8 +1,7 @@
 "use client";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellDecline, ShellReceipt } from "../shared/widget-shell";
 import type { AspectRatioApi } from "./connect";
-import { Custom, Form, Issues, Option, Options, Shape, Submit, Summary } from "./parts";
+import { Body, Custom, Issues, Option, Options, Shape, Submit, Summary } from "./parts";
 import { type AspectRatioPickerProps, AspectRatioProvider, useAspectRatioPicker } from "./use-aspect-ratio-picker";
 
 /**
@@ -22,37 +21,14 @@ export type AspectRatioRootProps = WidgetRootProps<AspectRatioPickerProps>;
 
 /** A styled aspect-ratio picker: prompt, shapes, custom W:H, Submit / Decline, status, receipt. */
 export const AspectRatioPicker = defineWidget<AspectRatioPickerProps, AspectRatioApi>()({
-  name: "AspectRatioPicker",
   kind: "aspect-ratio",
-  className: "hitl-aspect-ratio",
-  ownProps: { value: true, defaultValue: true, onValueChange: true },
   Provider: AspectRatioProvider,
-  use: (props, { status, onDecline }) => {
-    const { api, decline } = useAspectRatioPicker({ ...props, status, onDecline });
-    return { value: api, decline };
-  },
-  layout: (
-    <Form>
+  use: (props, { status, onDecline }) => useAspectRatioPicker({ ...props, status, onDecline }),
+  content: (
+    <>
       <Options />
       <Custom />
-      <Issues />
-      <ShellActions>
-        <Submit />
-        <ShellDecline />
-      </ShellActions>
-    </Form>
+    </>
   ),
-  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
-  parts: {
-    Body: Form,
-    /** @deprecated the same part as `Body` (one name across widgets). */
-    Form,
-    Options,
-    Option,
-    Shape,
-    Custom,
-    Issues,
-    Submit,
-    Summary,
-  },
+  parts: { Body, Options, Option, Shape, Custom, Issues, Submit, Summary },
 });

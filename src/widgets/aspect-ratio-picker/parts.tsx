@@ -19,7 +19,7 @@ import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ra
 export type { PartProps };
 
 /** The form around the choices and actions; hidden once the receipt shows. */
-export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const api = useAspectRatioContext();
   return <ShellForm onSubmit={api.submit} {...props} />;
 }

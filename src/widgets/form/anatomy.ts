@@ -1,4 +1,4 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The form's parts, each by the `data-slot` it carries (style and test by these). The shell's
@@ -6,8 +6,7 @@ import { shellAnatomy } from "../shared/anatomy";
  * `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget. A field's parts
  * keep the names the shared `Field` gives them, so one stylesheet serves both.
  */
-export const formAnatomy = {
-  ...shellAnatomy,
+export const formAnatomy = /* @__PURE__ */ anatomy({
   form: "form",
   fields: "fields",
   /** A field: its label, description, control(s) and error (a fieldset for a multiselect). */
@@ -22,8 +21,6 @@ export const formAnatomy = {
   choice: "choice",
   error: "field-error",
   values: "receipt-values",
-} as const;
+});
 
-export type FormPart = keyof typeof formAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type FormSlot = (typeof formAnatomy)[FormPart];
+export type FormSlot = SlotOf<typeof formAnatomy>;

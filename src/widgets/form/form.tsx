@@ -1,10 +1,9 @@
 "use client";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellDecline } from "../shared/widget-shell";
 import type { FormApi } from "./connect";
 import { Body, Field, Fields, Issues, Submit } from "./parts";
 import { type FormProps, FormProvider, useForm } from "./use-form";
-import { Receipt, Values } from "./values";
+import { Receipt, Summary } from "./values";
 
 /**
  * A form from the `form` kind: one labelled control per field, inline errors from the kind's own
@@ -23,32 +22,10 @@ export type FormRootProps = WidgetRootProps<FormProps>;
 
 /** A styled form: prompt, fields, error summary, Submit / Decline, status, receipt. */
 export const Form = defineWidget<FormProps, FormApi>()({
-  name: "Form",
   kind: "form",
   className: "hitl-form-widget",
-  ownProps: { value: true, defaultValue: true, onValueChange: true },
   Provider: FormProvider,
-  use: (props, { status }) => ({ value: useForm({ ...props, status }) }),
-  layout: (
-    <Body>
-      <Fields />
-      <Issues />
-      <ShellActions>
-        <Submit />
-        <ShellDecline />
-      </ShellActions>
-    </Body>
-  ),
-  receipt: () => <Receipt />,
-  parts: {
-    Body,
-    Fields,
-    Field,
-    Issues,
-    Submit,
-    Receipt,
-    Summary: Values,
-    /** @deprecated the same part as `Summary` (one name across widgets). */
-    Values,
-  },
+  use: (props, { status }) => ({ api: useForm({ ...props, status }) }),
+  content: <Fields />,
+  parts: { Body, Fields, Field, Issues, Submit, Receipt, Summary },
 });

@@ -24,7 +24,7 @@ function readable(field: FormField, value: FormValue | undefined, labels: FormLa
 }
 
 /** The answer's values, label → value, as a definition list. */
-export function Values({ className, ...props }: ComponentPropsWithoutRef<"dl">) {
+export function Summary({ className, ...props }: ComponentPropsWithoutRef<"dl">) {
   const { fields, labels, answer } = useFormContext();
   if (!answer) return null;
   return (
@@ -45,5 +45,5 @@ export function Values({ className, ...props }: ComponentPropsWithoutRef<"dl">) 
 }
 
 export function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
-  return <ShellReceipt summary={summary ?? <Values />} {...props} />;
+  return <ShellReceipt summary={summary ?? <Summary />} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The media picker's parts, each by the `data-slot` it carries (style and test by these). The
@@ -6,8 +6,7 @@ import { shellAnatomy } from "../shared/anatomy";
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget; a remote
  * collection's search box and status line get theirs from `shared/remote-collection.tsx`.
  */
-export const mediaPickerAnatomy = {
-  ...shellAnatomy,
+export const mediaPickerAnatomy = /* @__PURE__ */ anatomy({
   form: "form",
   search: "search",
   collectionStatus: "collection-status",
@@ -35,8 +34,6 @@ export const mediaPickerAnatomy = {
   receiptItem: "receipt-item",
   receiptThumbnail: "receipt-thumbnail",
   receiptEmpty: "receipt-empty",
-} as const;
+});
 
-export type MediaPickerPart = keyof typeof mediaPickerAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type MediaPickerSlot = (typeof mediaPickerAnatomy)[MediaPickerPart];
+export type MediaPickerSlot = SlotOf<typeof mediaPickerAnatomy>;

@@ -2,9 +2,8 @@
 import { useMemo } from "react";
 import { type MediaItem, mediaItemSchema } from "../../kinds/media";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellDecline } from "../shared/widget-shell";
 import { Grid } from "./grid";
-import { Count, Form, Issues, LoadStatus, Message, Preview, Receipt, Search, Submit } from "./parts";
+import { Body, Count, Issues, LoadStatus, Message, Preview, Receipt, Search, Submit } from "./parts";
 import {
   type MediaPickerContextValue,
   type MediaPickerProps,
@@ -33,10 +32,8 @@ export type MediaPickerRootProps = WidgetRootProps<MediaPickerProps>;
  * loader the app registered for it, page by page (`useRemoteCollection`).
  */
 export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValue, MediaItem>()({
-  name: "MediaPicker",
   kind: "media",
-  className: "hitl-media",
-  ownProps: { value: true, defaultValue: true, onValueChange: true, columns: true, tileSize: true },
+  ownProps: { columns: true, tileSize: true },
   items: {
     inline: (payload) => payload.items,
     source: (payload) => payload.source,
@@ -48,11 +45,11 @@ export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValu
   use: ({ answer, defaultValue = noIds, columns, tileSize = 120, ...props }, { status, items, remote }) => {
     const api = useMediaPicker({ ...props, defaultValue, status, items, remote });
     return {
-      value: useMemo(() => ({ api, remote, answer, columns, tileSize }), [api, remote, answer, columns, tileSize]),
+      api: useMemo(() => ({ api, remote, answer, columns, tileSize }), [api, remote, answer, columns, tileSize]),
     };
   },
-  layout: (
-    <Form>
+  content: (
+    <>
       <Search />
       <div data-slot="body" className="hitl-media-body">
         <Grid />
@@ -63,26 +60,7 @@ export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValu
         <Message />
       </div>
       <LoadStatus />
-      <Issues />
-      <ShellActions>
-        <Submit />
-        <ShellDecline />
-      </ShellActions>
-    </Form>
+    </>
   ),
-  receipt: () => <Receipt />,
-  parts: {
-    Body: Form,
-    /** @deprecated the same part as `Body` (one name across widgets). */
-    Form,
-    Grid,
-    Preview,
-    Count,
-    Search,
-    LoadStatus,
-    Message,
-    Issues,
-    Submit,
-    Receipt,
-  },
+  parts: { Body, Grid, Preview, Count, Search, LoadStatus, Message, Issues, Submit, Receipt },
 });

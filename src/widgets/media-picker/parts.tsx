@@ -19,7 +19,7 @@ import { useMediaPickerContext } from "./use-media-picker";
 const RECEIPT_LIMIT = 100;
 
 /** The form around the interactive parts; gone once the receipt shows. */
-export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const { api } = useMediaPickerContext();
   return <ShellForm onSubmit={api.submit} {...props} />;
 }

@@ -1,12 +1,11 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The multi-select's parts, each by the `data-slot` it carries (style and test by these). The
  * shell's parts (root, prompt, form, issues, actions, submit, decline, status, receipt) get theirs
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
-export const multiSelectAnatomy = {
-  ...shellAnatomy,
+export const multiSelectAnatomy = /* @__PURE__ */ anatomy({
   form: "form",
   search: "search",
   searchLabel: "search-label",
@@ -33,8 +32,6 @@ export const multiSelectAnatomy = {
   optionLabel: "option-label",
   optionDescription: "option-description",
   summary: "summary",
-} as const;
+});
 
-export type MultiSelectPart = keyof typeof multiSelectAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type MultiSelectSlot = (typeof multiSelectAnatomy)[MultiSelectPart];
+export type MultiSelectSlot = SlotOf<typeof multiSelectAnatomy>;

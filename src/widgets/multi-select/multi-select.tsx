@@ -1,14 +1,13 @@
 "use client";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellReceipt } from "../shared/widget-shell";
 import type { MultiSelectApi } from "./connect";
 import { List } from "./list";
 import {
+  Body,
   Clear,
   Count,
   CountText,
   Decline,
-  Form,
   Issues,
   Notice,
   Search,
@@ -40,48 +39,20 @@ export type MultiSelectRootProps = WidgetRootProps<MultiSelectProps>;
 
 /** A styled multi-select: prompt, search, Select all / Clear, count, list, Submit / Decline, receipt. */
 export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
-  name: "MultiSelect",
   kind: "multi-select",
-  className: "hitl-multi-select",
-  ownProps: { value: true, defaultValue: true, onValueChange: true },
   Provider: MultiSelectProvider,
-  use: (props, { status, onDecline }) => {
-    const { api, decline } = useMultiSelect({ ...props, status, onDecline });
-    return { value: api, decline, rootProps: api.getRootProps() };
-  },
-  layout: (
-    <Form>
+  use: (props, { status, onDecline }) => useMultiSelect({ ...props, status, onDecline }),
+  rootProps: (api) => api.getRootProps(),
+  content: (
+    <>
       <Search />
       <Toolbar />
       <List />
       <Count />
-      <Issues />
-      <ShellActions>
-        <Submit />
-        <Decline />
-      </ShellActions>
-    </Form>
+    </>
   ),
-  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
   parts: {
-    Body: Form,
-    /** @deprecated the same part as `Body` (one name across widgets). */
-    Form,
-    Search,
-    SearchLabel,
-    SearchInput,
-    SearchMatches,
-    Toolbar,
-    SelectAll,
-    Clear,
-    SelectAllHint,
-    Count,
-    CountText,
-    Notice,
-    List,
-    Issues,
-    Submit,
-    Decline,
-    Summary,
+    ...{ Body, Search, SearchLabel, SearchInput, SearchMatches, Toolbar, SelectAll, Clear, SelectAllHint },
+    ...{ Count, CountText, Notice, List, Issues, Submit, Decline, Summary },
   },
 });

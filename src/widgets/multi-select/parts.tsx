@@ -91,7 +91,7 @@ export function Notice(props: PartProps<"p">) {
 }
 
 /** The form around the list and actions; hidden once the receipt shows. */
-export function Form(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const api = useMultiSelectContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;

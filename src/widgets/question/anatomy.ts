@@ -1,12 +1,11 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The question's parts (Question and TextQuestion), each by the `data-slot` it carries (style and
  * test by these). The shell's parts (root, prompt, actions, decline, status, receipt) get theirs
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
-export const questionAnatomy = {
-  ...shellAnatomy,
+export const questionAnatomy = /* @__PURE__ */ anatomy({
   /** Up to three options without descriptions: one button each, one click answers. */
   optionButtons: "option-buttons",
   /** The radio group's form (more options, or descriptions): the radios, their issues, Submit. */
@@ -20,8 +19,6 @@ export const questionAnatomy = {
   send: "send",
   fieldError: "field-error",
   summary: "summary",
-} as const;
+});
 
-export type QuestionPart = keyof typeof questionAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type QuestionSlot = (typeof questionAnatomy)[QuestionPart];
+export type QuestionSlot = SlotOf<typeof questionAnatomy>;

@@ -1,7 +1,6 @@
 "use client";
 import { questionKind } from "../../kinds/native";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellDecline, ShellReceipt } from "../shared/widget-shell";
 import type { QuestionApi } from "./connect";
 import { FreeText, OptionButtons, OptionRadios, Options, Summary } from "./parts";
 import { type QuestionProps, QuestionProvider, useQuestion } from "./use-question";
@@ -23,24 +22,16 @@ export type QuestionRootProps = WidgetRootProps<QuestionProps>;
 
 /** A styled eve question: prompt, options, free text, Decline, status, receipt. */
 export const Question = defineWidget<QuestionProps, QuestionApi>()({
-  name: "Question",
   kind: "question",
-  className: "hitl-question",
-  ownProps: { value: true, defaultValue: true, onValueChange: true, text: true, defaultText: true, onTextChange: true },
+  ownProps: { text: true, defaultText: true, onTextChange: true },
   Provider: QuestionProvider,
-  use: (props, { status, onDecline }) => {
-    const { api, decline } = useQuestion({ ...props, kind: questionKind, request: props.payload, status, onDecline });
-    return { value: api, decline };
-  },
-  layout: (
+  use: (props, { status, onDecline }) =>
+    useQuestion({ ...props, kind: questionKind, request: props.payload, status, onDecline }),
+  content: (
     <>
       <Options />
       <FreeText />
-      <ShellActions>
-        <ShellDecline />
-      </ShellActions>
     </>
   ),
-  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
   parts: { Options, OptionButtons, OptionRadios, FreeText, Summary },
 });

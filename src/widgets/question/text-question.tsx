@@ -1,10 +1,9 @@
 "use client";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { textKind } from "../../kinds/native";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellActions, ShellDecline, ShellReceipt } from "../shared/widget-shell";
 import type { QuestionApi } from "./connect";
 import type { QuestionOffer } from "./machine";
 import { TextField, TextSummary } from "./parts";
@@ -59,34 +58,17 @@ export type TextQuestionRootProps = WidgetRootProps<TextQuestionProps>;
 
 /** A styled eve text question: prompt, text field with Send, Decline, status, receipt. */
 export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; payload: TextRequest }>()({
-  name: "TextQuestion",
   kind: "text",
   className: "hitl-question hitl-text-question",
-  ownProps: { value: true, defaultValue: true, onValueChange: true },
   Provider: TextQuestionProvider,
   use: ({ payload, onSubmit, value, defaultValue, onValueChange }, { status, onDecline }) => {
     const { api, decline } = useQuestion({
-      kind: textKind,
-      payload,
-      request: TEXT_ONLY,
-      text: value,
-      defaultText: defaultValue,
-      onTextChange: onValueChange,
-      status,
-      onSubmit,
-      onDecline,
+      ...{ kind: textKind, payload, request: TEXT_ONLY, status, onSubmit, onDecline },
+      ...{ text: value, defaultText: defaultValue, onTextChange: onValueChange },
     });
     // The payload rides along for Input: its placeholder, one line or many.
-    return { value: { api, payload }, decline };
+    return { api: useMemo(() => ({ api, payload }), [api, payload]), decline };
   },
-  layout: (
-    <>
-      <Input />
-      <ShellActions>
-        <ShellDecline />
-      </ShellActions>
-    </>
-  ),
-  receipt: (answer) => <ShellReceipt summary={<Summary answer={answer} />} />,
+  content: <Input />,
   parts: { Input, Summary },
 });

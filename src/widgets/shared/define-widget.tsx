@@ -13,26 +13,37 @@ import { cx, ShellActions, ShellDecline, ShellPrompt, ShellReceipt, ShellRoot, S
  * (Radix's and Zag's split: the parts are the widget's, the wiring is the library's):
  *
  * - the Root: the shell's props (`status`, `error`, `declineReason`, `onDecline`, `onRetry`) to the
- *   shell, the widget's own props to its hook (`use`), the rest to the fieldset; the hook's value
- *   in the widget's context; `data-kind` and the root class;
+ *   shell, the widget's own props to its hook (`use`), the rest to the fieldset; the hook's API in
+ *   the widget's context; `data-kind` and the root class;
  * - where the items come from: inline in the payload, or a remote collection the request names
  *   (`items`), so a picker's hook gets `items` and `remote` either way;
- * - the styled widget: Prompt, the widget's `layout`, Status, the receipt;
- * - the compound statics: the shell's parts under one vocabulary (`Root`, `Prompt`, `Actions`,
- *   `Submit`, `Decline`, `Status`, `Receipt`), then the widget's own `parts` (which may replace them).
+ * - the styled widget, from the part vocabulary: Prompt; `Body` (the form) holding the widget's
+ *   `content`, `Issues` and Actions (`Submit`, `Decline`) — or, without a `Body`, the content and
+ *   Decline; Status; the receipt (`Receipt`, else the shell's with `Summary` given the answer);
+ * - the compound statics: the shell's parts (`Root`, `Prompt`, `Actions`, `Submit`, `Decline`,
+ *   `Status`, `Receipt`), then the widget's own `parts` (which may replace them).
  *
  * ```tsx
  * const VoicePicker = defineWidget<VoiceProps, VoiceApi>()({
- *   name: "VoicePicker", kind: "voice", className: "voice", ownProps: {}, Provider: VoiceProvider,
- *   use: ({ payload, onSubmit }, { status }) => ({ value: useVoice(payload, status, onSubmit) }),
- *   layout: <><VoiceList /><WidgetShell.Actions><WidgetShell.Submit /></WidgetShell.Actions></>,
- *   parts: { List: VoiceList },
+ *   kind: "voice",
+ *   Provider: VoiceProvider,
+ *   use: ({ payload, onSubmit }, { status }) => ({ api: useVoice(payload, status, onSubmit) }),
+ *   content: <VoiceList />,
+ *   parts: { Body: VoiceForm, List: VoiceList, Summary: VoiceSummary },
  * });
  * ```
  */
 
-/** A widget's props beyond the ones every widget takes (`value`, `defaultValue`, `columns`, …). */
-type OwnKeys<Props> = Exclude<keyof Props, keyof HitlWidgetProps<unknown, unknown>>;
+/** A widget's props beyond the ones every picker takes (`columns`, `text`, …). */
+type OwnKeys<Props> = Exclude<
+  keyof Props,
+  keyof HitlWidgetProps<unknown, unknown> | "value" | "defaultValue" | "onValueChange"
+>;
+
+/** Each prop of the widget's own, beyond the value's (given to `use`, kept from the fieldset); none, nothing to say. */
+type OwnPropsField<Props> = [OwnKeys<Props>] extends [never]
+  ? { readonly ownProps?: undefined }
+  : { readonly ownProps: { readonly [Key in OwnKeys<Props>]-?: true } };
 
 /** What a widget's hook is given besides its own props. */
 export interface WidgetEnvironment<Item> {
@@ -63,39 +74,32 @@ interface BaseProps {
   readonly answer?: unknown;
 }
 type Payload<Props extends BaseProps> = Props["payload"];
-type Answer<Props extends BaseProps> = Props["answer"];
 
-export interface WidgetDefinition<Props extends BaseProps, Value, Item, Parts> {
-  /** The widget's name: the styled component's display name. */
-  readonly name: string;
+interface Definition<Props extends BaseProps, Api, Item, Parts> {
   /** The request kind, the root's `data-kind`. */
   readonly kind: string;
-  /** The root's class, the default styles' hook. */
-  readonly className: string;
-  /** Each prop of the widget's own (beyond `payload`, `answer`, `onSubmit`): given to `use`, kept from the fieldset. */
-  readonly ownProps: { readonly [Key in OwnKeys<Props>]-?: true };
+  /** The root's class, the default styles' hook. @default `hitl-${kind}` */
+  readonly className?: string;
   readonly items?: ItemSource<Payload<Props>, Item>;
   /**
-   * The widget's hook: its state for the parts, put in `Provider`. Return `decline` to put the
+   * The widget's hook: its API for the parts, put in `Provider`. Return `decline` to put the
    * shell's Decline behind the widget's own one-answer guard (shared with Submit).
    */
   readonly use: (
     props: Omit<Props, "prompt" | keyof ShellProps | "className">,
     environment: WidgetEnvironment<Item>,
-  ) => {
-    readonly value: Value;
-    readonly decline?: ShellProps["onDecline"];
-    /** Attributes for the root (`data-*` the widget's state sets). */
-    readonly rootProps?: Readonly<Record<`data-${string}`, string | undefined>>;
-  };
-  readonly Provider: Provider<Value | null>;
-  /** What the styled widget shows between its prompt and its status. */
-  readonly layout: ReactNode;
-  /** The styled widget's receipt for the answer sent. @default the shell's receipt */
-  readonly receipt?: (answer: Answer<Props> | undefined) => ReactNode;
-  /** The widget's own parts, added to the statics (a name the shell has replaces the shell's). */
+  ) => { readonly api: Api; readonly decline?: ShellProps["onDecline"] };
+  /** Attributes for the root from the API (`data-*` the widget's state sets). */
+  readonly rootProps?: (api: Api) => Readonly<Record<`data-${string}`, string | undefined>>;
+  readonly Provider: Provider<Api | null>;
+  /** The styled widget's own parts, in order (inside `Body`, before `Issues` and the actions). */
+  readonly content: ReactNode;
+  /** The widget's parts, added to the statics (a name the shell has replaces the shell's). */
   readonly parts: Parts;
 }
+
+export type WidgetDefinition<Props extends BaseProps, Api, Item, Parts> = Definition<Props, Api, Item, Parts> &
+  OwnPropsField<Props>;
 
 export type WidgetRootProps<Props> = Omit<Props, "prompt"> &
   Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit" | "defaultValue" | keyof Props>;
@@ -114,7 +118,18 @@ export type DefinedWidget<Props, Parts> = ((props: Props) => ReactNode) & {
 } & Omit<typeof shellParts, keyof Parts> &
   Parts;
 
-const common = ["payload", "answer", "onSubmit"] as const;
+const common = ["payload", "answer", "onSubmit", "value", "defaultValue", "onValueChange"] as const;
+
+/** The parts `defineWidget` composes the styled widget from, when the widget has them. */
+interface WidgetParts {
+  readonly Body?: ComponentType<{ children?: ReactNode }>;
+  readonly Issues?: ComponentType;
+  readonly Submit?: ComponentType;
+  readonly Decline?: ComponentType;
+  /** Given the answer sent (`answer`) when it takes one. */
+  readonly Summary?: ComponentType<never>;
+  readonly Receipt?: ComponentType;
+}
 
 /**
  * The shell builds its context anew whenever it renders: memoized, it renders (and with it the
@@ -124,15 +139,16 @@ const common = ["payload", "answer", "onSubmit"] as const;
 const Shell = memo(ShellRoot);
 
 /**
- * Builds a widget from its hook, context and parts. Curried so `Props` and `Value` are named and
+ * Builds a widget from its hook, context and parts. Curried so `Props` and `Api` are named and
  * the rest inferred: `defineWidget<MyProps, MyApi>()({ … })`.
  */
-export function defineWidget<Props extends BaseProps, Value, Item = never>() {
-  return <Parts extends Record<string, unknown>>(
-    definition: WidgetDefinition<Props, Value, Item, Parts>,
+export function defineWidget<Props extends BaseProps, Api, Item = never>() {
+  return <Parts extends WidgetParts>(
+    definition: WidgetDefinition<Props, Api, Item, Parts>,
   ): DefinedWidget<Props, Parts> => {
-    const { kind, className: rootClass, ownProps, items: source, use, Provider, layout, receipt } = definition;
-    const own = new Set<string>([...common, ...Object.keys(ownProps)]);
+    const { kind, ownProps, items: source, use, rootProps, Provider, parts } = definition;
+    const rootClass = definition.className ?? `hitl-${kind}`;
+    const own = new Set<string>([...common, ...Object.keys(ownProps ?? {})]);
 
     function View(props: WidgetRootProps<Props> & { readonly remote?: RemoteCollection<Item> | undefined }) {
       const [shell, rest] = splitShellProps(props as unknown as ShellProps & Record<string, unknown>);
@@ -148,12 +164,12 @@ export function defineWidget<Props extends BaseProps, Value, Item = never>() {
       const result = use(mine as Parameters<typeof use>[0], environment);
       const onDecline = "decline" in result ? result.decline : shell.onDecline;
       return (
-        <Provider value={result.value}>
+        <Provider value={result.api}>
           <Shell
             kind={kind}
             {...shell}
             onDecline={onDecline}
-            {...result.rootProps}
+            {...rootProps?.(result.api)}
             {...fieldset}
             className={cx(rootClass, rest.className as string | undefined)}
           />
@@ -177,18 +193,37 @@ export function defineWidget<Props extends BaseProps, Value, Item = never>() {
       return from ? <RemoteView {...props} from={from} /> : <View {...props} />;
     }
 
+    const { Body, Issues, Submit = ShellSubmit, Decline = ShellDecline, Receipt } = parts;
+    const Summary = parts.Summary as ComponentType<{ answer: unknown }> | undefined;
+    const actions = Body ? (
+      <Body>
+        {definition.content}
+        {Issues && <Issues />}
+        <ShellActions>
+          <Submit />
+          <Decline />
+        </ShellActions>
+      </Body>
+    ) : (
+      <>
+        {definition.content}
+        <ShellActions>
+          <Decline />
+        </ShellActions>
+      </>
+    );
+
     function Widget({ prompt, ...props }: Props) {
-      const answer: Answer<Props> = (props as Partial<Props>).answer;
+      const { answer } = props as Partial<Props>;
       return (
         <Root {...(props as unknown as WidgetRootProps<Props>)}>
           <ShellPrompt>{prompt}</ShellPrompt>
-          {layout}
+          {actions}
           <ShellStatus />
-          {receipt ? receipt(answer) : <ShellReceipt />}
+          {Receipt ? <Receipt /> : <ShellReceipt summary={Summary && <Summary answer={answer} />} />}
         </Root>
       );
     }
-    Widget.displayName = definition.name;
-    return Object.assign(Widget, shellParts, { Root }, definition.parts) as DefinedWidget<Props, Parts>;
+    return Object.assign(Widget, shellParts, { Root }, parts) as DefinedWidget<Props, Parts>;
   };
 }

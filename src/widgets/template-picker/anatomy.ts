@@ -1,4 +1,4 @@
-import { shellAnatomy } from "../shared/anatomy";
+import { anatomy, type SlotOf } from "../shared/anatomy";
 
 /**
  * The template picker's parts, each by the `data-slot` it carries (style and test by these). The
@@ -7,8 +7,7 @@ import { shellAnatomy } from "../shared/anatomy";
  * catalogue's status line gets its own from `shared/remote-collection.tsx`; a variable's label,
  * error and help theirs from `shared/field.tsx`.
  */
-export const templatePickerAnatomy = {
-  ...shellAnatomy,
+export const templatePickerAnatomy = /* @__PURE__ */ anatomy({
   form: "form",
   filters: "filters",
   search: "search",
@@ -37,8 +36,6 @@ export const templatePickerAnatomy = {
   variableControl: "variable-control",
   receiptTemplate: "receipt-template",
   receiptVariables: "receipt-variables",
-} as const;
+});
 
-export type TemplatePickerPart = keyof typeof templatePickerAnatomy;
-/** A part's `data-slot`. The parts write theirs as literals checked against this type, so the widget's chunk carries no table. */
-export type TemplatePickerSlot = (typeof templatePickerAnatomy)[TemplatePickerPart];
+export type TemplatePickerSlot = SlotOf<typeof templatePickerAnatomy>;

@@ -127,7 +127,7 @@ export function Issues({ id }: { id?: string }) {
 }
 
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
-export function Chosen({ className }: { className?: string }) {
+export function Summary({ className }: { className?: string }) {
   const { api, answer, remote } = useTemplatePickerContext();
   const { labels } = api;
   if (!answer) return null;
@@ -163,5 +163,5 @@ export function Chosen({ className }: { className?: string }) {
 }
 
 export function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
-  return <ShellReceipt summary={summary ?? <Chosen />} {...props} />;
+  return <ShellReceipt summary={summary ?? <Summary />} {...props} />;
 }

@@ -2,10 +2,8 @@
 import { useMemo } from "react";
 import { type Template, templateSchema } from "../../kinds/template";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellSubmit } from "../shared/shell-submit";
-import { ShellActions, ShellDecline } from "../shared/widget-shell";
 import { Cards, Empty } from "./cards";
-import { Body, Chosen, Count, Issues, Receipt, Search, Tags, Variables } from "./parts";
+import { Body, Count, Issues, Receipt, Search, Summary, Tags, Variables } from "./parts";
 import {
   type TemplatePickerContextValue,
   type TemplatePickerProps,
@@ -31,10 +29,8 @@ export type TemplatePickerRootProps = WidgetRootProps<TemplatePickerProps>;
  * loader the app registered for it, page by page, searched by the loader (`useRemoteCollection`).
  */
 export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerContextValue, Template>()({
-  name: "TemplatePicker",
   kind: "template",
   className: "hitl-template-picker",
-  ownProps: { value: true, defaultValue: true, onValueChange: true },
   items: {
     inline: (payload) => payload.templates,
     source: (payload) => payload.source,
@@ -45,10 +41,10 @@ export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerCo
   Provider: TemplatePickerProvider,
   use: ({ answer, ...props }, { status, items, remote }) => {
     const api = useTemplatePicker({ ...props, status, templates: items, remote });
-    return { value: useMemo(() => ({ api, remote, answer }), [api, remote, answer]) };
+    return { api: useMemo(() => ({ api, remote, answer }), [api, remote, answer]) };
   },
-  layout: (
-    <Body>
+  content: (
+    <>
       <div data-slot="filters" className="hitl-template-filters">
         <Search />
         <Tags />
@@ -56,26 +52,7 @@ export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerCo
       </div>
       <Cards />
       <Variables />
-      <Issues />
-      <ShellActions>
-        <ShellSubmit />
-        <ShellDecline />
-      </ShellActions>
-    </Body>
+    </>
   ),
-  receipt: () => <Receipt />,
-  parts: {
-    Body,
-    Search,
-    Tags,
-    Count,
-    Cards,
-    Empty,
-    Variables,
-    Issues,
-    Receipt,
-    Summary: Chosen,
-    /** @deprecated the same part as `Summary` (one name across widgets). */
-    Chosen,
-  },
+  parts: { Body, Search, Tags, Count, Cards, Empty, Variables, Issues, Receipt, Summary },
 });
