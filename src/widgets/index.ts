@@ -23,8 +23,6 @@ export type { AspectRatioCollection } from "./aspect-ratio-picker/collection";
 export {
   type AspectRatioApi,
   type AspectRatioConnectContext,
-  type AspectRatioSend,
-  type AspectRatioSubmitOutcome,
   type AspectRatioValueEvent,
   connect as connectAspectRatioPicker,
 } from "./aspect-ratio-picker/connect";
@@ -59,8 +57,6 @@ export {
   type FormFieldLayout,
   type FormFocusable,
   type FormGroupBlurEvent,
-  type FormSend,
-  type FormSubmitOutcome,
 } from "./form/connect";
 export { Form, type FormProps } from "./form/form";
 export { type FormLabels, formLabels } from "./form/labels";
@@ -75,8 +71,6 @@ export {
   type MediaPickerConnectContext,
   type MediaPickerGridEnvironment,
   type MediaPickerKeyEvent,
-  type MediaPickerSend,
-  type MediaPickerSubmitOutcome,
   type MediaTile,
 } from "./media-picker/connect";
 export { type MediaLabels, mediaLabels } from "./media-picker/labels";
@@ -109,8 +103,6 @@ export {
   type MultiSelectConnectContext,
   type MultiSelectKeyEvent,
   type MultiSelectListEnvironment,
-  type MultiSelectSend,
-  type MultiSelectSubmitOutcome,
   type MultiSelectValueEvent,
 } from "./multi-select/connect";
 export { type MultiSelectLabels, multiSelectLabels } from "./multi-select/labels";
@@ -134,8 +126,6 @@ export {
   connect as connectQuestion,
   type QuestionApi,
   type QuestionConnectContext,
-  type QuestionSend,
-  type QuestionSubmitOutcome,
 } from "./question/connect";
 export { type QuestionLabels, questionLabels } from "./question/labels";
 /** The question (and text question) as a pure machine: `initialState`, `transition` and the selectors. */
@@ -155,6 +145,7 @@ export {
   useQuestionContext,
 } from "./question/use-question";
 export { anatomy, type SlotOf, shellAnatomy } from "./shared/anatomy";
+export type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "./shared/connect-types";
 export { createWidgetContext } from "./shared/create-widget-context";
 export {
   type DefinedWidget,
@@ -203,8 +194,6 @@ export {
   type TemplatePickerApi,
   type TemplatePickerConnectContext,
   type TemplatePickerControl,
-  type TemplatePickerSend,
-  type TemplatePickerSubmitOutcome,
   type TemplatePickerValueEvent,
 } from "./template-picker/connect";
 export { type TemplateLabels, templateLabels } from "./template-picker/labels";

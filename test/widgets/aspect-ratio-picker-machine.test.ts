@@ -2,12 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type AspectRatioRequest, aspectRatioKind } from "../../src/kinds/aspect-ratio";
 import { CUSTOM, createCollection, presetOf } from "../../src/widgets/aspect-ratio-picker/collection";
-import {
-  type AspectRatioConnectContext,
-  type AspectRatioSubmitOutcome,
-  connect,
-  shapeProps,
-} from "../../src/widgets/aspect-ratio-picker/connect";
+import { type AspectRatioConnectContext, connect, shapeProps } from "../../src/widgets/aspect-ratio-picker/connect";
 import { aspectRatioLabels } from "../../src/widgets/aspect-ratio-picker/labels";
 import {
   type AspectRatioEvent,
@@ -18,6 +13,7 @@ import {
   submitCheck,
   transition,
 } from "../../src/widgets/aspect-ratio-picker/machine";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The machine and its prop getters, without React: state in, props out, events back. */
 
@@ -34,7 +30,7 @@ function run(state: AspectRatioState, ...events: AspectRatioEvent[]): AspectRati
 
 /** A store of one machine, as a framework adapter would keep it. */
 function machine(
-  options: { request?: AspectRatioRequest; value?: string; outcome?: AspectRatioSubmitOutcome; sent?: boolean } = {},
+  options: { request?: AspectRatioRequest; value?: string; outcome?: SubmitOutcome<MessageIssue>; sent?: boolean } = {},
 ) {
   let state = initialState(options.request ?? formats, { value: options.value });
   const sent: AspectRatioEvent[] = [];

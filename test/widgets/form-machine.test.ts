@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type FormRequest, formKind } from "../../src/kinds/form";
-import { connect, type FormConnectContext, type FormSubmitOutcome } from "../../src/widgets/form/connect";
+import { connect, type FormConnectContext } from "../../src/widgets/form/connect";
 import { formLabels } from "../../src/widgets/form/labels";
 import {
   canSubmit,
@@ -14,6 +14,7 @@ import {
   validation,
   valueToSend,
 } from "../../src/widgets/form/machine";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The form's machine and its prop getters, without React: state in, props out, events back. */
 
@@ -46,7 +47,7 @@ const field = (name: string) => {
 };
 
 /** A store of one machine, as a framework adapter would keep it. */
-function machine(outcome: FormSubmitOutcome = { type: "sent" }, request = signup) {
+function machine(outcome: SubmitOutcome = { type: "sent" }, request = signup) {
   let state = initialState(request);
   const submitted: unknown[] = [];
   let answered = false;

@@ -2,12 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type MediaItem, mediaKind } from "../../src/kinds/media";
 import type { MediaCollectionInput } from "../../src/widgets/media-picker/collection";
-import {
-  connect,
-  type MediaPickerConnectContext,
-  type MediaPickerSubmitOutcome,
-  type MediaTile,
-} from "../../src/widgets/media-picker/connect";
+import { connect, type MediaPickerConnectContext, type MediaTile } from "../../src/widgets/media-picker/connect";
 import { mediaLabels } from "../../src/widgets/media-picker/labels";
 import {
   highlightedIndex,
@@ -19,6 +14,7 @@ import {
   transition,
   valueToSend,
 } from "../../src/widgets/media-picker/machine";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The machine without React: state in, events through `transition`, state out. */
 
@@ -188,7 +184,7 @@ describe("media picker machine", () => {
 /** A store of one machine, as a framework adapter would keep it. */
 function picker(
   collection = input(),
-  outcome: MediaPickerSubmitOutcome = { type: "sent" },
+  outcome: SubmitOutcome<MessageIssue> = { type: "sent" },
   overrides: Partial<MediaPickerConnectContext> = {},
 ) {
   let state = initialState(collection);

@@ -2,11 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import type { OptionRow } from "../../src/widgets/multi-select/collection";
-import {
-  connect,
-  type MultiSelectConnectContext,
-  type MultiSelectSubmitOutcome,
-} from "../../src/widgets/multi-select/connect";
+import { connect, type MultiSelectConnectContext } from "../../src/widgets/multi-select/connect";
 import { multiSelectLabels } from "../../src/widgets/multi-select/labels";
 import {
   initialState,
@@ -14,6 +10,7 @@ import {
   type MultiSelectState,
   transition,
 } from "../../src/widgets/multi-select/machine";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The machine and its prop getters, without React: state in, props out, events back. */
 
@@ -31,7 +28,7 @@ const fruits: MultiSelectRequest = multiSelectKind.request.parse({
 });
 
 /** A store of one machine, as a framework adapter would keep it. */
-function machine(request = fruits, outcome: MultiSelectSubmitOutcome = { type: "sent" }) {
+function machine(request = fruits, outcome: SubmitOutcome<MessageIssue> = { type: "sent" }) {
   let state = initialState(request);
   const sent: MultiSelectEvent[] = [];
   const submitted: unknown[] = [];

@@ -1,5 +1,5 @@
 import { type QuestionRequest, questionKind } from "../../src/kinds/native";
-import { connect, type QuestionConnectContext, type QuestionSubmitOutcome } from "../../src/widgets/question/connect";
+import { connect, type QuestionConnectContext } from "../../src/widgets/question/connect";
 import { questionLabels } from "../../src/widgets/question/labels";
 import {
   initialState,
@@ -11,6 +11,7 @@ import {
   submitCheck,
   transition,
 } from "../../src/widgets/question/machine";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The machine and its prop getters, without React: state in, props out, events back. */
 
@@ -43,7 +44,7 @@ function machine(
     request?: QuestionRequest;
     value?: string;
     text?: string;
-    outcome?: QuestionSubmitOutcome;
+    outcome?: SubmitOutcome<MessageIssue>;
     sent?: boolean;
   } = {},
 ) {

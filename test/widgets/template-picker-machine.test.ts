@@ -1,11 +1,11 @@
 import { type TemplateRequest, templateKind } from "../../src/kinds/template";
 import * as widgets from "../../src/widgets";
+import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
 import type { TemplateCollectionInput } from "../../src/widgets/template-picker/collection";
 import {
   connect,
   type TemplatePickerConnectContext,
   type TemplatePickerControl,
-  type TemplatePickerSubmitOutcome,
 } from "../../src/widgets/template-picker/connect";
 import { templateLabels } from "../../src/widgets/template-picker/labels";
 import {
@@ -228,7 +228,7 @@ describe("template picker machine", () => {
 });
 
 /** A store of one machine, as a framework adapter would keep it, with fake focusable controls. */
-function store(outcome: TemplatePickerSubmitOutcome = { type: "sent" }) {
+function store(outcome: SubmitOutcome = { type: "sent" }) {
   let state = initialState(input);
   const focused: string[] = [];
   const submitted: unknown[] = [];

@@ -1,5 +1,5 @@
 import { normalizeRatio } from "../../kinds/aspect-ratio";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
 import type { AspectRatioPickerSlot } from "./anatomy";
 import { CUSTOM } from "./collection";
 import type { AspectRatioLabels } from "./labels";
@@ -22,17 +22,7 @@ import {
  * APG pattern as Radix's): its root and items take these props and own the keys and the tab stop.
  */
 
-export type AspectRatioSend = Send<AspectRatioEvent>;
-
-/** What became of a submit (`useAnswer`'s outcome fits). */
-export type AspectRatioSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
-
-export interface AspectRatioConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: AspectRatioLabels;
-  /** Validates the value and sends it once. */
-  readonly submit: (value: unknown) => AspectRatioSubmitOutcome;
+export interface AspectRatioConnectContext extends ConnectContext<AspectRatioLabels> {
   /** An answer already went out (nothing to check or show then). */
   readonly sent: () => boolean;
   /** Focuses the element with this id (the custom side to fix). */
@@ -57,7 +47,7 @@ export function shapeProps(ratio: string) {
 
 const flag = (on: unknown) => (on ? "" : undefined);
 
-export function connect(state: AspectRatioState, send: AspectRatioSend, context: AspectRatioConnectContext) {
+export function connect(state: AspectRatioState, send: Send<AspectRatioEvent>, context: AspectRatioConnectContext) {
   const { collection, custom } = state;
   const { labels, id } = context;
   const { values, bounds } = collection;

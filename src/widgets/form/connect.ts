@@ -1,6 +1,7 @@
+import type { HitlIssue } from "../../core/issues";
 import type { FormField, FormResponse, FormValue } from "../../kinds/form";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send, SubmitOutcome } from "../shared/connect-types";
 import { issueSummary } from "../shared/draft-issues";
 import type { FormSlot } from "./anatomy";
 import type { FormLabels } from "./labels";
@@ -14,19 +15,9 @@ import { chosenOf, type FormEvent, type FormState, readValue, showsError, valida
  * and described by its help and error, so a screen reader announces the problem on focus.
  */
 
-export type FormSend = Send<FormEvent>;
-
-/** What became of a submit (`useAnswer`'s outcome fits). */
-export type FormSubmitOutcome = SubmitOutcome;
-
-export interface FormConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: FormLabels;
+export interface FormConnectContext extends ConnectContext<FormLabels, FormResponse, HitlIssue> {
   /** Whether the widget takes an answer now (the shell's status). */
   readonly interactive: boolean;
-  /** Sends the checked answer once. */
-  readonly submit: (value: FormResponse) => FormSubmitOutcome;
   /** An answer went out and the status has not moved since: a submit does nothing, not even show errors. */
   readonly answered: () => boolean;
   /** The answer a receipt shows (the widget's `answer` prop). */
@@ -63,7 +54,7 @@ export function layoutOf(field: FormField): FormFieldLayout {
 }
 
 /** Handlers that read everything from the event (the control's `name` is its field's). */
-function createHandlers(send: FormSend) {
+function createHandlers(send: Send<FormEvent>) {
   const change = (value: (target: FormControlEvent["currentTarget"]) => FormValue) => (event: FormControlEvent) =>
     send({ type: "change", name: event.currentTarget.name, value: value(event.currentTarget) });
   return {
@@ -88,7 +79,7 @@ function createHandlers(send: FormSend) {
 }
 const flag = (on: boolean) => (on ? "" : undefined);
 
-export function connect(state: FormState, send: FormSend, context: FormConnectContext) {
+export function connect(state: FormState, send: Send<FormEvent>, context: FormConnectContext) {
   const { request } = state;
   const { labels, id } = context;
   const on = createHandlers(send);

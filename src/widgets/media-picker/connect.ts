@@ -1,5 +1,5 @@
 import type { MediaItem, MediaResponse } from "../../kinds/media";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
 import type { MediaPickerSlot } from "./anatomy";
 import { nameAt } from "./collection";
 import { thumbnailSource } from "./grid-logic";
@@ -20,23 +20,13 @@ import {
  * `onClick`); a Vue or Svelte port maps those names, as Zag's `normalizeProps` does.
  */
 
-export type MediaPickerSend = Send<MediaPickerEvent>;
-
-/** What became of a submit (`useAnswer`'s outcome fits). */
-export type MediaPickerSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
-
-export interface MediaPickerConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: MediaLabels;
+export interface MediaPickerConnectContext extends ConnectContext<MediaLabels, MediaResponse> {
   /** The shell's status: the grid's `data-state` once it cannot be operated. */
   readonly status: string;
   /** Whether the widget takes an answer now: clicks, Space and Enter toggle only then. */
   readonly interactive: boolean;
   /** A remote collection has more pages: how many items there are is unknown (`aria-setsize` -1). */
   readonly hasMore: boolean;
-  /** Validates the value and sends it once (a remote answer with the loaded items it picks). */
-  readonly submit: (value: MediaResponse) => MediaPickerSubmitOutcome;
 }
 
 /** The grid's DOM side, from whoever renders it (a virtualized grid mounts and scrolls an item in first). */
@@ -86,7 +76,7 @@ const flag = (on: boolean) => (on ? "" : undefined);
 /** A tile's `data-state` (its cell's and its option's). */
 export const tileStateOf = (tile: MediaTile) => (tile.order === undefined ? "unselected" : "selected");
 
-export function connect(state: MediaPickerState, send: MediaPickerSend, context: MediaPickerConnectContext) {
+export function connect(state: MediaPickerState, send: Send<MediaPickerEvent>, context: MediaPickerConnectContext) {
   const { collection } = state;
   const { labels, id, interactive } = context;
   const { items, multiple } = collection;

@@ -1,5 +1,5 @@
 import type { MultiSelectResponse } from "../../kinds/multi-select";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
 import type { MultiSelectSlot } from "./anatomy";
 import type { OptionRow, Section } from "./collection";
@@ -26,19 +26,9 @@ import {
  * option changes and a memoized row is not rendered again.
  */
 
-export type MultiSelectSend = Send<MultiSelectEvent>;
-
-/** What became of a submit (`useAnswer`'s outcome fits). */
-export type MultiSelectSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
-
-export interface MultiSelectConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: MultiSelectLabels;
+export interface MultiSelectConnectContext extends ConnectContext<MultiSelectLabels, MultiSelectResponse> {
   /** Whether the widget takes an answer now (the shell's status). */
   readonly interactive: boolean;
-  /** Validates the value and sends it once. */
-  readonly submit: (value: MultiSelectResponse) => MultiSelectSubmitOutcome;
 }
 
 /** The list's DOM side, from whoever renders it (a virtualized list mounts and scrolls an option in first). */
@@ -75,7 +65,7 @@ function isOptionControl(target: EventTarget | null): boolean {
 }
 
 /** Handlers that read everything from the event: one set per `send`. */
-function createHandlers(send: MultiSelectSend) {
+function createHandlers(send: Send<MultiSelectEvent>) {
   return {
     // Each checkbox's `value` is its option's id.
     optionChange: ({ currentTarget }: MultiSelectCheckboxEvent) =>
@@ -90,8 +80,8 @@ function createHandlers(send: MultiSelectSend) {
     clear: () => send({ type: "clear" }),
   };
 }
-const handlersBySend = new WeakMap<MultiSelectSend, ReturnType<typeof createHandlers>>();
-function handlersOf(send: MultiSelectSend): ReturnType<typeof createHandlers> {
+const handlersBySend = new WeakMap<Send<MultiSelectEvent>, ReturnType<typeof createHandlers>>();
+function handlersOf(send: Send<MultiSelectEvent>): ReturnType<typeof createHandlers> {
   const known = handlersBySend.get(send);
   if (known) return known;
   const handlers = createHandlers(send);
@@ -101,7 +91,7 @@ function handlersOf(send: MultiSelectSend): ReturnType<typeof createHandlers> {
 
 const flag = (on: boolean) => (on ? "" : undefined);
 
-export function connect(state: MultiSelectState, send: MultiSelectSend, context: MultiSelectConnectContext) {
+export function connect(state: MultiSelectState, send: Send<MultiSelectEvent>, context: MultiSelectConnectContext) {
   const { collection, query } = state;
   const { labels, id } = context;
   const on = handlersOf(send);

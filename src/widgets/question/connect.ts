@@ -1,5 +1,5 @@
 import type { QuestionOption } from "../../kinds/native";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
 import type { QuestionSlot } from "./anatomy";
 import type { QuestionLabels } from "./labels";
 import {
@@ -19,22 +19,12 @@ import {
  * the keys and the tab stop; the free text is the kit's `FreeTextField`, which takes its getter's.
  */
 
-export type QuestionSend = Send<QuestionEvent>;
-
-/** What became of a submit (`useAnswer`'s outcome fits). */
-export type QuestionSubmitOutcome = SubmitOutcome<{ readonly message: string }>;
-
-export interface QuestionConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: QuestionLabels;
-  /** Validates the value and sends it once. */
-  readonly submit: (value: unknown) => QuestionSubmitOutcome;
+export interface QuestionConnectContext extends ConnectContext<QuestionLabels> {
   /** An answer already went out (nothing to check or show then). */
   readonly sent: () => boolean;
 }
 
-export function connect(state: QuestionState, send: QuestionSend, context: QuestionConnectContext) {
+export function connect(state: QuestionState, send: Send<QuestionEvent>, context: QuestionConnectContext) {
   const { options } = state;
   const { labels, id } = context;
   /** The ids of option `index`'s radio, label (`-label`) and description (`-description`). */

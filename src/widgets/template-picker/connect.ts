@@ -1,6 +1,6 @@
 import type { AnswerContext } from "../../kinds/define-kind";
 import type { Template, TemplateResponse, TemplateVariable } from "../../kinds/template";
-import type { Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send, SubmitOutcome } from "../shared/connect-types";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
 import type { TemplatePickerSlot } from "./anatomy";
 import type { TemplateLabels } from "./labels";
@@ -29,20 +29,13 @@ import {
  * memoized card is not rendered again.
  */
 
-export type TemplatePickerSend = Send<TemplatePickerEvent>;
-
 /** What became of a submit (`useAnswer`'s outcome fits). */
-export type TemplatePickerSubmitOutcome = SubmitOutcome;
-
 /** An element focus can be moved to. */
 export interface TemplatePickerControl {
   focus(): void;
 }
 
-export interface TemplatePickerConnectContext {
-  /** A unique base for the parts' ids. */
-  readonly id: string;
-  readonly labels: TemplateLabels;
+export interface TemplatePickerConnectContext extends Omit<ConnectContext<TemplateLabels>, "submit"> {
   /** The search the cards show (the box's, maybe deferred: typing stays responsive over thousands). */
   readonly query: string;
   /** A remote catalogue's search, which its loader runs (instead of the machine's). */
@@ -53,7 +46,7 @@ export interface TemplatePickerConnectContext {
    */
   readonly controls: Map<string, TemplatePickerControl>;
   /** Sends the checked answer once (the loaded record of a remote one as context). */
-  readonly submit: (value: TemplateResponse, context?: AnswerContext) => TemplatePickerSubmitOutcome;
+  readonly submit: (value: TemplateResponse, context?: AnswerContext) => SubmitOutcome;
 }
 
 /** What the search box's change and a card's change or focus read (the element's `value`). */
@@ -62,7 +55,7 @@ export interface TemplatePickerValueEvent {
 }
 
 /** Handlers that read everything from the event: one set per `send`. */
-function createHandlers(send: TemplatePickerSend, controls: TemplatePickerConnectContext["controls"]) {
+function createHandlers(send: Send<TemplatePickerEvent>, controls: TemplatePickerConnectContext["controls"]) {
   return {
     // Each radio's `value` is its template's id.
     choose: ({ currentTarget }: TemplatePickerValueEvent) => send({ type: "choose", id: currentTarget.value }),
@@ -82,9 +75,13 @@ function createHandlers(send: TemplatePickerSend, controls: TemplatePickerConnec
     },
   };
 }
-const handlersBySend = new WeakMap<TemplatePickerSend, ReturnType<typeof createHandlers>>();
+const handlersBySend = new WeakMap<Send<TemplatePickerEvent>, ReturnType<typeof createHandlers>>();
 
-export function connect(state: TemplatePickerState, send: TemplatePickerSend, context: TemplatePickerConnectContext) {
+export function connect(
+  state: TemplatePickerState,
+  send: Send<TemplatePickerEvent>,
+  context: TemplatePickerConnectContext,
+) {
   const { collection } = state;
   const { labels, id, remote, controls } = context;
   const on = handlersBySend.get(send) ?? createHandlers(send, controls);
