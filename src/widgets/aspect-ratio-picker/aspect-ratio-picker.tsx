@@ -17,7 +17,6 @@ import { type AspectRatioPickerProps, AspectRatioProvider, useAspectRatioPicker 
 export { ratioText } from "./collection";
 export type { OptionProps, ShapeProps } from "./parts";
 export type { AspectRatioPickerProps, AspectRatioRequest, AspectRatioResponse } from "./use-aspect-ratio-picker";
-export type AspectRatioRootProps = WidgetRootProps<AspectRatioPickerProps>;
 
 /** A styled aspect-ratio picker: prompt, shapes, custom W:H, Submit / Decline, status, receipt. */
 export const AspectRatioPicker = defineWidget<AspectRatioPickerProps, AspectRatioApi>()({
@@ -32,3 +31,6 @@ export const AspectRatioPicker = defineWidget<AspectRatioPickerProps, AspectRati
   ),
   parts: { Body, Options, Option, Shape, Custom, Issues, Submit, Summary },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type AspectRatioRootProps = WidgetRootProps<AspectRatioPickerProps>;

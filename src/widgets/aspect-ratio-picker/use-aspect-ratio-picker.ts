@@ -5,7 +5,7 @@ import type { RequestOf, ResponseOf } from "../../kinds/define-kind";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { useKindAnswer, useMachine } from "../shared/use-machine";
+import { type UsePicker, useKindAnswer, useMachine } from "../shared/use-machine";
 import { offersSame } from "./collection";
 import { type AspectRatioApi, connect } from "./connect";
 import { aspectRatioLabels } from "./labels";
@@ -28,12 +28,7 @@ export type UseAspectRatioPickerProps = Pick<
   "payload" | "value" | "defaultValue" | "onValueChange" | "status" | "onSubmit" | "onDecline"
 >;
 
-export interface UseAspectRatioPicker {
-  /** The machine's state as props for the parts (the same object until something changes). */
-  readonly api: AspectRatioApi;
-  /** `onDecline` behind the one-answer guard; undefined without `onDecline`. */
-  readonly decline: ((reason?: string) => void) | undefined;
-}
+export type UseAspectRatioPicker = UsePicker<AspectRatioApi>;
 
 function focusById(elementId: string): void {
   document.getElementById(elementId)?.focus();
@@ -44,15 +39,8 @@ function focusById(elementId: string): void {
  * the person asks for), a controlled `value` followed in the render that brings it, and the
  * `connect` API, memoized on the state.
  */
-export function useAspectRatioPicker({
-  payload,
-  value,
-  defaultValue,
-  onValueChange,
-  status,
-  onSubmit,
-  onDecline,
-}: UseAspectRatioPickerProps): UseAspectRatioPicker {
+export function useAspectRatioPicker(props: UseAspectRatioPickerProps): UseAspectRatioPicker {
+  const { payload, value, defaultValue, onValueChange, status, onSubmit, onDecline } = props;
   const labels = useLabels("aspectRatio", aspectRatioLabels);
   const id = useId();
   const [state, send] = useMachine(

@@ -18,8 +18,6 @@ export { formAnswerValues } from "./machine";
 export type { FormFieldProps } from "./parts";
 export type { FormDraftProps, FormProps } from "./use-form";
 
-export type FormRootProps = WidgetRootProps<FormProps>;
-
 /** A styled form: prompt, fields, error summary, Submit / Decline, status, receipt. */
 export const Form = defineWidget<FormProps, FormApi>()({
   kind: "form",
@@ -29,3 +27,6 @@ export const Form = defineWidget<FormProps, FormApi>()({
   content: <Fields />,
   parts: { Body, Fields, Field, Issues, Submit, Receipt, Summary },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type FormRootProps = WidgetRootProps<FormProps>;

@@ -32,15 +32,8 @@ export type UseFormProps = Pick<
  * brings it, `onValueChange` told of each change the person makes, focus moved to the field a
  * refused submit names, and the `connect` API, memoized on the state. Decline is the shell's own.
  */
-export function useForm({
-  payload,
-  answer,
-  value,
-  defaultValue,
-  onValueChange,
-  status,
-  onSubmit,
-}: UseFormProps): FormApi {
+export function useForm(props: UseFormProps): FormApi {
+  const { payload, answer, value, defaultValue, onValueChange, status, onSubmit } = props;
   const labels = useLabels("form", formLabels);
   // Patterns need the pattern engine, loaded on first use: the registry waits for it before a
   // request renders, and a Form rendered directly suspends here until it is in.

@@ -24,8 +24,6 @@ export type { MediaPickerProps, MediaPickerRequest, MediaPickerResponse } from "
 
 const noIds: string[] = [];
 
-export type MediaPickerRootProps = WidgetRootProps<MediaPickerProps>;
-
 /**
  * A styled media picker: prompt, grid and preview, live count, Submit / Decline, status, receipt.
  * Inline items come with the payload; a request that names a `source` gets its items from the
@@ -34,13 +32,7 @@ export type MediaPickerRootProps = WidgetRootProps<MediaPickerProps>;
 export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValue, MediaItem>()({
   kind: "media",
   ownProps: { columns: true, tileSize: true },
-  items: {
-    inline: (payload) => payload.items,
-    source: (payload) => payload.source,
-    schema: mediaItemSchema,
-    itemId: (item) => item.id,
-    scope: "media",
-  },
+  items: { inline: (payload) => payload.items, schema: mediaItemSchema },
   Provider: MediaPickerProvider,
   use: ({ answer, defaultValue = noIds, columns, tileSize = 120, ...props }, { status, items, remote }) => {
     const api = useMediaPicker({ ...props, defaultValue, status, items, remote });
@@ -64,3 +56,6 @@ export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValu
   ),
   parts: { Body, Grid, Preview, Count, Search, LoadStatus, Message, Issues, Submit, Receipt },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type MediaPickerRootProps = WidgetRootProps<MediaPickerProps>;

@@ -43,16 +43,8 @@ export interface UseMediaPickerProps
  * change the person makes, and the `connect` API. `onDecline` is not here: it goes straight to
  * the shell, whose own guard sends one decline.
  */
-export function useMediaPicker({
-  payload,
-  items,
-  remote,
-  value,
-  defaultValue,
-  onValueChange,
-  status = "open",
-  onSubmit,
-}: UseMediaPickerProps): MediaPickerApi {
+export function useMediaPicker(props: UseMediaPickerProps): MediaPickerApi {
+  const { payload, items, remote, value, defaultValue, onValueChange, status = "open", onSubmit } = props;
   const labels = useLabels("media", mediaLabels);
   const id = useId();
   const input: MediaCollectionInput = { items, min: payload.min, max: payload.max, remote: !!remote, labels };

@@ -35,7 +35,6 @@ import { type MultiSelectProps, MultiSelectProvider, useMultiSelect } from "./us
 
 export { SEARCH_THRESHOLD } from "./collection";
 export type { MultiSelectProps, MultiSelectRequest, MultiSelectResponse } from "./use-multi-select";
-export type MultiSelectRootProps = WidgetRootProps<MultiSelectProps>;
 
 /** A styled multi-select: prompt, search, Select all / Clear, count, list, Submit / Decline, receipt. */
 export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
@@ -56,3 +55,6 @@ export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
     ...{ Count, CountText, Notice, List, Issues, Submit, Decline, Summary },
   },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type MultiSelectRootProps = WidgetRootProps<MultiSelectProps>;

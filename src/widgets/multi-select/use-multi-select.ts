@@ -5,7 +5,7 @@ import { multiSelectKind } from "../../kinds/multi-select";
 import { useLabels } from "../../react/labels";
 import { type HitlWidgetProps, isInteractive } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { useKindAnswer, useMachine } from "../shared/use-machine";
+import { type UsePicker, useKindAnswer, useMachine } from "../shared/use-machine";
 import { offersSame } from "./collection";
 import { connect, type MultiSelectApi } from "./connect";
 import { multiSelectLabels } from "./labels";
@@ -28,27 +28,15 @@ export type UseMultiSelectProps = Pick<
   "payload" | "value" | "defaultValue" | "onValueChange" | "status" | "onSubmit" | "onDecline"
 >;
 
-export interface UseMultiSelect {
-  /** The machine's state as props for the parts (the same object until something changes). */
-  readonly api: MultiSelectApi;
-  /** `onDecline` behind the one-answer guard; undefined without `onDecline`. */
-  readonly decline: ((reason?: string) => void) | undefined;
-}
+export type UseMultiSelect = UsePicker<MultiSelectApi>;
 
 /**
  * The multi-select in React: the machine (`useMachine`: `onValueChange` told of each change the
  * person makes), a controlled `value` followed in the render that brings it, and the `connect`
  * API, memoized on the state.
  */
-export function useMultiSelect({
-  payload,
-  value,
-  defaultValue,
-  onValueChange,
-  status,
-  onSubmit,
-  onDecline,
-}: UseMultiSelectProps): UseMultiSelect {
+export function useMultiSelect(props: UseMultiSelectProps): UseMultiSelect {
+  const { payload, value, defaultValue, onValueChange, status, onSubmit, onDecline } = props;
   const labels = useLabels("multiSelect", multiSelectLabels);
   const id = useId();
   const [state, send] = useMachine(

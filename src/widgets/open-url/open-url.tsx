@@ -5,18 +5,9 @@ import { type openUrlKind, urlDomain } from "../../kinds/open-url";
 import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
-import { splitShellProps } from "../shared/shell-props";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { useAnswer } from "../shared/use-answer";
-import {
-  cx,
-  ShellActions,
-  ShellDecline,
-  ShellPrompt,
-  ShellReceipt,
-  ShellRoot,
-  ShellStatus,
-  useShell,
-} from "../shared/widget-shell";
+import { cx, ShellDecline, useShell } from "../shared/widget-shell";
 import { type OpenUrlLabels, openUrlLabels } from "./labels";
 
 /**
@@ -36,22 +27,6 @@ interface OpenUrlContextValue {
   readonly open: () => void;
 }
 const [OpenUrlProvider, useOpenUrl] = createWidgetContext<OpenUrlContextValue>("OpenUrl");
-
-export interface OpenUrlRootProps
-  extends Omit<OpenUrlProps, "prompt" | "answer">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
-
-function Root(props: OpenUrlRootProps) {
-  const [shell, { payload, onSubmit, className, ...fieldset }] = splitShellProps(props);
-  const labels = useLabels("openUrl", openUrlLabels);
-  const answer = useAnswer<OpenUrlResponse>({ status: shell.status, onSubmit });
-  const value = { payload, domain: urlDomain(payload.url), labels, open: () => answer.submit({ opened: true }) };
-  return (
-    <OpenUrlProvider value={value}>
-      <ShellRoot kind="open-url" {...shell} {...fieldset} className={cx("hitl-open-url", className)} />
-    </OpenUrlProvider>
-  );
-}
 
 /** The domain, prominent, then the whole address, unabridged. */
 function Destination({ className, ...props }: ComponentPropsWithoutRef<"div">) {
@@ -109,26 +84,18 @@ function Decline({ className }: { className?: string }) {
 }
 
 /** A styled consent: prompt, domain and address, Open / Don't open, status, receipt. */
-export function OpenUrl({ prompt, answer: _answer, ...props }: OpenUrlProps) {
-  return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
-      <Destination />
-      <ShellActions>
-        <Open />
-        <Decline />
-      </ShellActions>
-      <ShellStatus />
-      <ShellReceipt />
-    </Root>
-  );
-}
+export const OpenUrl = defineWidget<OpenUrlProps, OpenUrlContextValue>()({
+  kind: "open-url",
+  Provider: OpenUrlProvider,
+  use: ({ payload, onSubmit }, { status }) => {
+    const labels = useLabels("openUrl", openUrlLabels);
+    const answer = useAnswer<OpenUrlResponse>({ status, onSubmit });
+    return { api: { payload, domain: urlDomain(payload.url), labels, open: () => answer.submit({ opened: true }) } };
+  },
+  content: <Destination />,
+  // Opening the link is the answer: the consent's Submit.
+  parts: { Destination, Open, Submit: Open, Decline },
+});
 
-OpenUrl.Root = Root;
-OpenUrl.Prompt = ShellPrompt;
-OpenUrl.Destination = Destination;
-OpenUrl.Actions = ShellActions;
-OpenUrl.Open = Open;
-OpenUrl.Decline = Decline;
-OpenUrl.Status = ShellStatus;
-OpenUrl.Receipt = ShellReceipt;
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type OpenUrlRootProps = WidgetRootProps<OpenUrlProps>;

@@ -18,7 +18,6 @@ import { type QuestionProps, QuestionProvider, useQuestion } from "./use-questio
 export type { FreeTextFieldProps } from "../shared/free-text-field";
 export { MAX_BUTTON_OPTIONS, questionLayout } from "./machine";
 export type { QuestionProps, QuestionRequest, QuestionResponse } from "./use-question";
-export type QuestionRootProps = WidgetRootProps<QuestionProps>;
 
 /** A styled eve question: prompt, options, free text, Decline, status, receipt. */
 export const Question = defineWidget<QuestionProps, QuestionApi>()({
@@ -35,3 +34,6 @@ export const Question = defineWidget<QuestionProps, QuestionApi>()({
   ),
   parts: { Options, OptionButtons, OptionRadios, FreeText, Summary },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type QuestionRootProps = WidgetRootProps<QuestionProps>;

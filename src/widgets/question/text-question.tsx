@@ -54,8 +54,6 @@ function Summary({ answer }: { answer: TextResponse | undefined }): ReactNode {
   );
 }
 
-export type TextQuestionRootProps = WidgetRootProps<TextQuestionProps>;
-
 /** A styled eve text question: prompt, text field with Send, Decline, status, receipt. */
 export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; payload: TextRequest }>()({
   kind: "text",
@@ -72,3 +70,6 @@ export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; 
   content: <Input />,
   parts: { Input, Summary },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type TextQuestionRootProps = WidgetRootProps<TextQuestionProps>;

@@ -6,6 +6,7 @@ import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { useAnswer } from "../shared/use-answer";
+import type { UsePicker } from "../shared/use-machine";
 import { connect, type QuestionApi } from "./connect";
 import { questionLabels } from "./labels";
 import { initialState, type QuestionEvent, type QuestionOffer, transition } from "./machine";
@@ -34,12 +35,7 @@ export interface UseQuestionProps<Req, Res>
   request: QuestionOffer;
 }
 
-export interface UseQuestion {
-  /** The machine's state as props for the parts (the same object until something changes). */
-  readonly api: QuestionApi;
-  /** `onDecline` behind the one-answer guard; undefined without `onDecline`. */
-  readonly decline: ((reason?: string) => void) | undefined;
-}
+export type UseQuestion = UsePicker<QuestionApi>;
 
 /**
  * The question in React: the machine in state, a controlled value or text followed in the render
@@ -48,20 +44,21 @@ export interface UseQuestion {
  * owner's new text then arrives in the same render, so the field never shows the old text in
  * between and its caret stays where the person typed.
  */
-export function useQuestion<Req, Res>({
-  kind,
-  payload,
-  request,
-  value,
-  defaultValue,
-  onValueChange,
-  text,
-  defaultText,
-  onTextChange,
-  status,
-  onSubmit,
-  onDecline,
-}: UseQuestionProps<Req, Res>): UseQuestion {
+export function useQuestion<Req, Res>(props: UseQuestionProps<Req, Res>): UseQuestion {
+  const {
+    kind,
+    payload,
+    request,
+    value,
+    defaultValue,
+    onValueChange,
+    text,
+    defaultText,
+    onTextChange,
+    status,
+    onSubmit,
+    onDecline,
+  } = props;
   const labels = useLabels("question", questionLabels);
   const id = useId();
   const [stored, setState] = useState(() =>

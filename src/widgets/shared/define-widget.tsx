@@ -56,15 +56,14 @@ export interface WidgetEnvironment<Item> {
   readonly remote: RemoteCollection<Item> | undefined;
 }
 
-/** Where a picker's items come from: the payload's own, or the loader the app registered for its `source`. */
+/**
+ * Where a picker's items come from: the payload's own (`inline`), or, when the request names a
+ * `source`, the loader the app registered for it (every item checked with `schema`, cached under
+ * the kind).
+ */
 export interface ItemSource<Req, Item> {
   readonly inline: (payload: Req) => readonly Item[];
-  readonly source: (payload: Req) => CollectionSource | undefined;
-  /** Every loaded item must pass it (the kind's item schema). */
   readonly schema: z.ZodType<Item>;
-  readonly itemId: (item: Item) => string;
-  /** The cache's namespace (the kind). */
-  readonly scope: string;
 }
 
 /** What every widget's props have (`HitlWidgetProps` of its request and answer). */
@@ -75,7 +74,7 @@ interface BaseProps {
 }
 type Payload<Props extends BaseProps> = Props["payload"];
 
-interface Definition<Props extends BaseProps, Api, Item, Parts> {
+interface Definition<Props extends BaseProps, Api, Item extends { readonly id: string }, Parts> {
   /** The request kind, the root's `data-kind`. */
   readonly kind: string;
   /** The root's class, the default styles' hook. @default `hitl-${kind}` */
@@ -98,7 +97,12 @@ interface Definition<Props extends BaseProps, Api, Item, Parts> {
   readonly parts: Parts;
 }
 
-export type WidgetDefinition<Props extends BaseProps, Api, Item, Parts> = Definition<Props, Api, Item, Parts> &
+export type WidgetDefinition<Props extends BaseProps, Api, Item extends { readonly id: string }, Parts> = Definition<
+  Props,
+  Api,
+  Item,
+  Parts
+> &
   OwnPropsField<Props>;
 
 export type WidgetRootProps<Props> = Omit<Props, "prompt"> &
@@ -117,6 +121,8 @@ export type DefinedWidget<Props, Parts> = ((props: Props) => ReactNode) & {
   readonly Root: ComponentType<WidgetRootProps<Props>>;
 } & Omit<typeof shellParts, keyof Parts> &
   Parts;
+
+const itemId = (item: { readonly id: string }) => item.id;
 
 const common = ["payload", "answer", "onSubmit", "value", "defaultValue", "onValueChange"] as const;
 
@@ -142,7 +148,7 @@ const Shell = memo(ShellRoot);
  * Builds a widget from its hook, context and parts. Curried so `Props` and `Api` are named and
  * the rest inferred: `defineWidget<MyProps, MyApi>()({ … })`.
  */
-export function defineWidget<Props extends BaseProps, Api, Item = never>() {
+export function defineWidget<Props extends BaseProps, Api, Item extends { readonly id: string } = never>() {
   return <Parts extends WidgetParts>(
     definition: WidgetDefinition<Props, Api, Item, Parts>,
   ): DefinedWidget<Props, Parts> => {
@@ -179,28 +185,24 @@ export function defineWidget<Props extends BaseProps, Api, Item = never>() {
 
     function RemoteView(props: WidgetRootProps<Props> & { readonly from: CollectionSource }) {
       const { from, ...rest } = props;
-      const remote = useRemoteCollection({
-        source: from,
-        item: (source as ItemSource<Payload<Props>, Item>).schema,
-        itemId: (source as ItemSource<Payload<Props>, Item>).itemId,
-        scope: (source as ItemSource<Payload<Props>, Item>).scope,
-      });
+      const item = (source as ItemSource<Payload<Props>, Item>).schema;
+      const remote = useRemoteCollection({ source: from, item, itemId, scope: kind });
       return <View {...(rest as unknown as WidgetRootProps<Props>)} remote={remote} />;
     }
 
     function Root(props: WidgetRootProps<Props>) {
-      const from = source?.source(props.payload as Payload<Props>);
+      const from = source && (props.payload as { source?: CollectionSource }).source;
       return from ? <RemoteView {...props} from={from} /> : <View {...props} />;
     }
 
-    const { Body, Issues, Submit = ShellSubmit, Decline = ShellDecline, Receipt } = parts;
+    const { Body, Issues, Submit, Decline = ShellDecline, Receipt } = parts;
     const Summary = parts.Summary as ComponentType<{ answer: unknown }> | undefined;
     const actions = Body ? (
       <Body>
         {definition.content}
         {Issues && <Issues />}
         <ShellActions>
-          <Submit />
+          {Submit ? <Submit /> : <ShellSubmit />}
           <Decline />
         </ShellActions>
       </Body>
@@ -208,6 +210,7 @@ export function defineWidget<Props extends BaseProps, Api, Item = never>() {
       <>
         {definition.content}
         <ShellActions>
+          {Submit && <Submit />}
           <Decline />
         </ShellActions>
       </>

@@ -51,3 +51,11 @@ export function useKindAnswer<Req, Res>(options: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reply` is new on every render, yet acts on these inputs alone (and a ref); keeping the first one of them keeps the API stable across renders that change nothing.
   return useMemo(() => reply, [payload, status, onSubmit, onDecline]);
 }
+
+/** What a picker's hook returns: its API for the parts, and `onDecline` behind the one-answer guard. */
+export interface UsePicker<Api> {
+  /** The machine's state as props for the parts (the same object until something changes). */
+  readonly api: Api;
+  /** `onDecline` behind the guard Submit shares; undefined without `onDecline`. */
+  readonly decline: ((reason?: string) => void) | undefined;
+}

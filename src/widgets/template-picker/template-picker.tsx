@@ -21,8 +21,6 @@ import {
 
 export type { TemplateDraft, TemplatePickerDraftProps, TemplatePickerProps } from "./use-template-picker";
 
-export type TemplatePickerRootProps = WidgetRootProps<TemplatePickerProps>;
-
 /**
  * A styled template picker: prompt, filters, cards, variables, Submit / Decline, status, receipt.
  * Inline templates come with the payload; a request that names a `source` gets them from the
@@ -31,13 +29,7 @@ export type TemplatePickerRootProps = WidgetRootProps<TemplatePickerProps>;
 export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerContextValue, Template>()({
   kind: "template",
   className: "hitl-template-picker",
-  items: {
-    inline: (payload) => payload.templates,
-    source: (payload) => payload.source,
-    schema: templateSchema,
-    itemId: (template) => template.id,
-    scope: "template",
-  },
+  items: { inline: (payload) => payload.templates, schema: templateSchema },
   Provider: TemplatePickerProvider,
   use: ({ answer, ...props }, { status, items, remote }) => {
     const api = useTemplatePicker({ ...props, status, templates: items, remote });
@@ -56,3 +48,6 @@ export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerCo
   ),
   parts: { Body, Search, Tags, Count, Cards, Empty, Variables, Issues, Receipt, Summary },
 });
+
+/** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type TemplatePickerRootProps = WidgetRootProps<TemplatePickerProps>;

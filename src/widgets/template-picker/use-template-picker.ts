@@ -39,16 +39,8 @@ export interface UseTemplatePickerProps
  * each change the person makes, and the `connect` API. `onDecline` is not here: it goes straight
  * to the shell, whose own guard sends one decline.
  */
-export function useTemplatePicker({
-  payload,
-  templates,
-  remote,
-  value,
-  defaultValue,
-  onValueChange,
-  status,
-  onSubmit,
-}: UseTemplatePickerProps): TemplatePickerApi {
+export function useTemplatePicker(props: UseTemplatePickerProps): TemplatePickerApi {
+  const { payload, templates, remote, value, defaultValue, onValueChange, status, onSubmit } = props;
   const labels = useLabels("template", templateLabels);
   const id = useId();
   const input: TemplateCollectionInput = { request: payload, templates, known: remote?.known, labels };
