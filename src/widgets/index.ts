@@ -164,6 +164,15 @@ export {
   describeCollection,
 } from "./shared/remote-collection";
 export {
+  RadioGroup,
+  type RadioGroupItemProps,
+  type RadioGroupRootProps,
+  ToggleRow,
+  type ToggleRowProps,
+} from "./shared/roving-group";
+export { foldSearchText, matchesSearch, matchesWords, SEARCH_MAX_LENGTH, searchWords } from "./shared/search";
+export { SearchBox, type SearchBoxProps } from "./shared/search-box";
+export {
   addableIds,
   addToSelection,
   byPosition,
@@ -178,6 +187,7 @@ export {
 } from "./shared/selection";
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
+export { type Answer, type AnswerOutcome, useAnswer } from "./shared/use-answer";
 export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
 export { type MachineState, useKindAnswer, useMachine } from "./shared/use-machine";
 export {

@@ -92,6 +92,7 @@ export const OpenUrl = defineWidget<OpenUrlProps, OpenUrlContextValue>()({
     const answer = useAnswer<OpenUrlResponse>({ status, onSubmit });
     return { api: { payload, domain: urlDomain(payload.url), labels, open: () => answer.submit({ opened: true }) } };
   },
+  form: false,
   content: <Destination />,
   // Opening the link is the answer: the consent's Submit.
   parts: { Destination, Open, Submit: Open, Decline },

@@ -26,6 +26,7 @@ export const Question = defineWidget<QuestionProps, QuestionApi>()({
   Provider: QuestionProvider,
   use: (props, { status, onDecline }) =>
     useQuestion({ ...props, kind: questionKind, request: props.payload, status, onDecline }),
+  form: false,
   content: (
     <>
       <Options />

@@ -67,6 +67,7 @@ export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; 
     // The payload rides along for Input: its placeholder, one line or many.
     return { api: useMemo(() => ({ api, payload }), [api, payload]), decline };
   },
+  form: false,
   content: <Input />,
   parts: { Input, Summary },
 });

@@ -1,12 +1,29 @@
 "use client";
-import { type ComponentPropsWithoutRef, type ComponentType, memo, type Provider, type ReactNode } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+  createContext,
+  memo,
+  type Provider,
+  type ReactNode,
+  useContext,
+} from "react";
 import type { z } from "zod";
 import type { CollectionSource } from "../../kinds/collection";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps, WidgetStatus } from "../../react/widget-props";
 import { type ShellProps, splitShellProps } from "./shell-props";
 import { ShellSubmit } from "./shell-submit";
-import { cx, ShellActions, ShellDecline, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "./widget-shell";
+import {
+  cx,
+  ShellActions,
+  ShellDecline,
+  ShellForm,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+} from "./widget-shell";
 
 /**
  * One place for what every widget's Root does, so a widget file holds only what is its own
@@ -87,12 +104,22 @@ interface Definition<Props extends BaseProps, Api, Item extends { readonly id: s
   readonly use: (
     props: Omit<Props, "prompt" | keyof ShellProps | "className">,
     environment: WidgetEnvironment<Item>,
-  ) => { readonly api: Api; readonly decline?: ShellProps["onDecline"] };
+  ) => {
+    readonly api: Api;
+    readonly decline?: ShellProps["onDecline"];
+    /** What Submit does, for a widget without a `Body` part of its own (the default Body, a form, calls it). */
+    readonly submit?: () => void;
+  };
   /** Attributes for the root from the API (`data-*` the widget's state sets). */
   readonly rootProps?: (api: Api) => Readonly<Record<`data-${string}`, string | undefined>>;
   readonly Provider: Provider<Api | null>;
   /** The styled widget's own parts, in order (inside `Body`, before `Issues` and the actions). */
   readonly content: ReactNode;
+  /**
+   * `false` for a widget whose own buttons answer (options, a link): no form, no Submit unless
+   * `parts` has one; the actions hold it and Decline. @default true
+   */
+  readonly form?: false;
   /** The widget's parts, added to the statics (a name the shell has replaces the shell's). */
   readonly parts: Parts;
 }
@@ -144,6 +171,15 @@ interface WidgetParts {
  */
 const Shell = memo(ShellRoot);
 
+/** The `submit` a widget's `use` returned, for the default `Body`. */
+const SubmitContext = createContext<(() => void) | undefined>(undefined);
+
+/** The Body of a widget without one of its own: the shell's form, submitting with what `use` returned. */
+function DefaultBody({ children }: { children?: ReactNode }) {
+  const submit = useContext(SubmitContext);
+  return <ShellForm onSubmit={() => submit?.()}>{children}</ShellForm>;
+}
+
 /**
  * Builds a widget from its hook, context and parts. Curried so `Props` and `Api` are named and
  * the rest inferred: `defineWidget<MyProps, MyApi>()({ … })`.
@@ -170,16 +206,18 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
       const result = use(mine as Parameters<typeof use>[0], environment);
       const onDecline = "decline" in result ? result.decline : shell.onDecline;
       return (
-        <Provider value={result.api}>
-          <Shell
-            kind={kind}
-            {...shell}
-            onDecline={onDecline}
-            {...rootProps?.(result.api)}
-            {...fieldset}
-            className={cx(rootClass, rest.className as string | undefined)}
-          />
-        </Provider>
+        <SubmitContext.Provider value={result.submit}>
+          <Provider value={result.api}>
+            <Shell
+              kind={kind}
+              {...shell}
+              onDecline={onDecline}
+              {...rootProps?.(result.api)}
+              {...fieldset}
+              className={cx(rootClass, rest.className as string | undefined)}
+            />
+          </Provider>
+        </SubmitContext.Provider>
       );
     }
 
@@ -195,26 +233,27 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
       return from ? <RemoteView {...props} from={from} /> : <View {...props} />;
     }
 
-    const { Body, Issues, Submit, Decline = ShellDecline, Receipt } = parts;
+    const { Body = DefaultBody, Issues, Submit, Decline = ShellDecline, Receipt } = parts;
     const Summary = parts.Summary as ComponentType<{ answer: unknown }> | undefined;
-    const actions = Body ? (
-      <Body>
-        {definition.content}
-        {Issues && <Issues />}
-        <ShellActions>
-          {Submit ? <Submit /> : <ShellSubmit />}
-          <Decline />
-        </ShellActions>
-      </Body>
-    ) : (
-      <>
-        {definition.content}
-        <ShellActions>
-          {Submit && <Submit />}
-          <Decline />
-        </ShellActions>
-      </>
-    );
+    const actions =
+      definition.form !== false ? (
+        <Body>
+          {definition.content}
+          {Issues && <Issues />}
+          <ShellActions>
+            {Submit ? <Submit /> : <ShellSubmit />}
+            <Decline />
+          </ShellActions>
+        </Body>
+      ) : (
+        <>
+          {definition.content}
+          <ShellActions>
+            {Submit && <Submit />}
+            <Decline />
+          </ShellActions>
+        </>
+      );
 
     function Widget({ prompt, ...props }: Props) {
       const { answer } = props as Partial<Props>;
