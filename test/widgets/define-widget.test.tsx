@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { VoicePicker } from "../../playground/shared/voice-widget";
 import type { VoiceRequest, VoiceResponse } from "../../playground/shared/voice-kind";
+import { VoicePicker } from "../../playground/shared/voice-widget";
 import { itDeclinesOnce, pressArrow, renderWidget } from "./helpers";
 
 /**
@@ -32,11 +32,11 @@ describe("defineWidget (the voice picker)", () => {
     expect(widget.getAttribute("data-kind")).toBe("voice");
     expect(widget.classList.contains("hitl-voice")).toBe(true);
     expect(within(widget).getByRole("searchbox", { name: "Search voices" })).toBeTruthy();
-    expect(within(widget).getAllByRole("radio").map((radio) => radio.textContent)).toEqual([
-      "Léa fr-FR",
-      "Sam en-GB",
-      "Jonas de-DE",
-    ]);
+    expect(
+      within(widget)
+        .getAllByRole("radio")
+        .map((radio) => radio.textContent),
+    ).toEqual(["Léa fr-FR", "Sam en-GB", "Jonas de-DE"]);
     expect(within(widget).getByRole("button", { name: "Submit" })).toBeTruthy();
     expect(within(widget).getByRole("button", { name: "Decline" })).toBeTruthy();
   });
