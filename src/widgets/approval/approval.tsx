@@ -8,18 +8,10 @@ import type { HitlWidgetProps } from "../../react/widget-props";
 import { Form } from "../form/form";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { humanize, ReadableValue } from "../shared/readable-value";
+import { ShellDecline } from "../shared/shell-decline";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
-import {
-  cx,
-  ShellActions,
-  ShellDecline,
-  ShellPrompt,
-  ShellReceipt,
-  ShellRoot,
-  ShellStatus,
-  useShell,
-} from "../shared/widget-shell";
+import { cx, ShellActions, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus, useShell } from "../shared/widget-shell";
 import { type ApprovalLabels, approvalLabels } from "./labels";
 
 /**

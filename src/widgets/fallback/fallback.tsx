@@ -16,12 +16,12 @@ import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { FreeTextField } from "../shared/free-text-field";
+import { ShellDecline } from "../shared/shell-decline";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
 import {
   cx,
   ShellActions,
-  ShellDecline,
   ShellPrompt,
   ShellReceipt,
   type ShellReceiptProps,
@@ -29,7 +29,9 @@ import {
   ShellStatus,
   useShell,
 } from "../shared/widget-shell";
-import { type FallbackLabels, fallbackLabels } from "./labels";
+import { type FallbackContextValue, type FallbackOption, FallbackProvider, useFallback } from "./context";
+import { fallbackLabels } from "./labels";
+import { Receipt, Summary } from "./receipt";
 
 /**
  * The answerable fallback: shown for an unknown kind, a payload its kind's schema refuses, or a
@@ -39,33 +41,12 @@ import { type FallbackLabels, fallbackLabels } from "./labels";
  */
 
 export type { FallbackReason } from "../../react/widget-props";
+export type { FallbackOption } from "./context";
 export type { FallbackProps };
-export type FallbackOption = NonNullable<FallbackProps["options"]>[number];
 export type FallbackAnswer = Parameters<FallbackProps["onAnswer"]>[0];
-
-/**
- * Only the receipt of a structured answer (a widget that crashed after answering) shows a value:
- * loaded then, not with every chat page (the fallback is in the page before any request).
- */
-const ReadableValue = lazy(() =>
-  import("../shared/readable-value").then((module) => ({ default: module.ReadableValue })),
-);
 
 /** Hostile payloads may carry thousands of options or issues; the page shows a readable number. */
 const MAX_SHOWN = 100;
-
-interface FallbackContextValue {
-  readonly labels: FallbackLabels;
-  readonly issues: readonly HitlIssue[];
-  readonly options: readonly FallbackOption[];
-  readonly text: string;
-  readonly setText: (text: string) => void;
-  readonly textError: string | undefined;
-  readonly sendOption: (optionId: string) => void;
-  readonly sendText: () => void;
-}
-
-const [FallbackProvider, useFallback] = createWidgetContext<FallbackContextValue>("Fallback");
 
 /** `items.3.url: Too long`, or the message alone for the value as a whole. */
 function formatIssue(issue: HitlIssue): string {
@@ -242,51 +223,6 @@ function FreeText({
 
 function Decline({ className }: { className?: string }) {
   return <ShellDecline {...(className ? { className } : {})} />;
-}
-
-/** The receipt's summary: what was answered. */
-function Summary({ answerText, answerValue }: { answerText: string | undefined; answerValue?: unknown }): ReactNode {
-  const { labels, options } = useFallback();
-  if (answerText === undefined && answerValue === undefined) return null;
-  // The recorded answer is an option id, a structured value (a widget that crashed still
-  // answered) or a person's words: show each the way a person reads it.
-  const option = options.find((candidate) => candidate.id === answerText);
-  return (
-    <div data-slot="summary" className="hitl-fallback-summary">
-      <span className="hitl-help">{labels.receiptWrote}</span>
-      {option ? (
-        <p className="hitl-fallback-quote">{option.label}</p>
-      ) : answerText === undefined ? (
-        <Suspense fallback={<span className="hitl-help">…</span>}>
-          <ReadableValue value={answerValue} />
-        </Suspense>
-      ) : (
-        <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
-      )}
-    </div>
-  );
-}
-
-/**
- * The receipt. A request refused before anyone answered it (the transport found it unusable, as
- * MCP does with a form outside the spec's schema subset) says it could not be shown, rather than
- * the shell's "could not use this answer": there was none. Its issues stay above, saying why.
- */
-function Receipt({
-  answerText,
-  answerValue,
-  ...props
-}: ShellReceiptProps & Pick<FallbackProps, "answerText" | "answerValue">) {
-  const { labels } = useFallback();
-  const { status } = useShell();
-  const unanswered = status === "invalid" && answerText === undefined && answerValue === undefined;
-  return (
-    <ShellReceipt
-      summary={<Summary answerText={answerText} answerValue={answerValue} />}
-      {...(unanswered ? { outcome: labels.receiptNotShown } : {})}
-      {...props}
-    />
-  );
 }
 
 /** The styled fallback: prompt, notice, details, options, free text, Decline, status, receipt. */

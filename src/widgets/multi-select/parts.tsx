@@ -2,8 +2,9 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
+import { ShellDecline } from "../shared/shell-decline";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
-import { cx, ShellDecline, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
+import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
 import type { MultiSelectSlot } from "./anatomy";
 import type { MultiSelectResponse } from "./use-multi-select";
 import { useMultiSelectContext } from "./use-multi-select";

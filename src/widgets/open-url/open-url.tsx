@@ -6,8 +6,9 @@ import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { ShellDecline } from "../shared/shell-decline";
 import { useAnswer } from "../shared/use-answer";
-import { cx, ShellDecline, useShell } from "../shared/widget-shell";
+import { cx, useShell } from "../shared/widget-shell";
 import { type OpenUrlLabels, openUrlLabels } from "./labels";
 
 /**

@@ -12,18 +12,10 @@ import type { z } from "zod";
 import type { CollectionSource } from "../../kinds/collection";
 import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps, WidgetStatus } from "../../react/widget-props";
+import { ShellDecline } from "./shell-decline";
 import { type ShellProps, splitShellProps } from "./shell-props";
 import { ShellSubmit } from "./shell-submit";
-import {
-  cx,
-  ShellActions,
-  ShellDecline,
-  ShellForm,
-  ShellPrompt,
-  ShellReceipt,
-  ShellRoot,
-  ShellStatus,
-} from "./widget-shell";
+import { cx, ShellActions, ShellForm, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "./widget-shell";
 
 /**
  * One place for what every widget's Root does, so a widget file holds only what is its own

@@ -3,10 +3,10 @@
 // primitive in the page before any widget loads (bundlers split it poorly).
 import { Slot } from "@radix-ui/react-slot";
 import type { ComponentPropsWithoutRef } from "react";
+import { ShellDecline } from "./shell-decline";
 import {
   cx,
   ShellActions,
-  ShellDecline,
   ShellForm,
   ShellIssues,
   ShellPrompt,
