@@ -1,6 +1,7 @@
 "use client";
 import type { ComponentPropsWithoutRef } from "react";
 import { Field as SharedField } from "../shared/field";
+import { type PartProps, part } from "../shared/part";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { cx, ShellForm, ShellIssues } from "../shared/widget-shell";
 import type { FormSlot } from "./anatomy";
@@ -19,14 +20,14 @@ export function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"for
 }
 
 /** Every field of the payload, in order. */
-export function Fields({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+export function Fields(props: PartProps<"div">) {
   const api = useFormContext();
-  return (
-    <div data-slot={"fields" satisfies FormSlot} className={cx("hitl-form-fields", className)} {...props}>
-      {api.fields.map((field) => (
-        <Field key={field.name} name={field.name} />
-      ))}
-    </div>
+  const own = { "data-slot": "fields" satisfies FormSlot, className: "hitl-form-fields" };
+  return part(
+    "div",
+    own,
+    props,
+    api.fields.map((field) => <Field key={field.name} name={field.name} />),
   );
 }
 

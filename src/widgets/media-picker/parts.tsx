@@ -2,6 +2,7 @@
 import { type ComponentPropsWithoutRef, useState } from "react";
 import type { MediaItem } from "../../kinds/media";
 import { isSettledStatus } from "../../react/widget-props";
+import { type PartProps, part } from "../shared/part";
 import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
 import { ShellSubmit } from "../shared/shell-submit";
 import { cx, ShellForm, ShellIssues, ShellReceipt, useShell } from "../shared/widget-shell";
@@ -96,28 +97,20 @@ function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
 }
 
 /** "2 of 3 selected", announced politely; the grid is described by it. */
-export function Count({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+export function Count(props: PartProps<"p">) {
   const { api } = useMediaPickerContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  return (
-    <p {...api.getCountProps()} className={cx("hitl-media-count", className)} {...props}>
-      {api.texts.count}
-    </p>
-  );
+  return part("p", { ...api.getCountProps(), className: "hitl-media-count" }, props, api.texts.count);
 }
 
 /** Why the last toggle was refused ("You can choose up to 3."), announced politely. */
-export function Message({ className, ...props }: Omit<ComponentPropsWithoutRef<"p">, "children">) {
+export function Message(props: PartProps<"p">) {
   const { api } = useMediaPickerContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
   // Always in the DOM: a live region must exist before its text changes to be announced.
-  return (
-    <p {...api.getMessageProps()} className={cx("hitl-media-message", className)} {...props}>
-      {api.texts.message}
-    </p>
-  );
+  return part("p", { ...api.getMessageProps(), className: "hitl-media-message" }, props, api.texts.message);
 }
 
 /** The search box of a remote collection (its loader searches); nothing for inline items. */
