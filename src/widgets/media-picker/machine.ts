@@ -1,5 +1,12 @@
 import type { MediaResponse } from "../../kinds/media";
-import { emptyTypeahead, isTypeaheadKey, moveIndex, type TypeaheadState, typeahead } from "../shared/collection-keys";
+import {
+  emptyTypeahead,
+  isTypeaheadKey,
+  moveIndex,
+  resolveCollectionKey,
+  type TypeaheadState,
+  typeahead,
+} from "../shared/collection-keys";
 import { toggleSelection } from "../shared/selection";
 import { createCollection, type MediaCollection, type MediaCollectionInput, nameAt, sameSource } from "./collection";
 
@@ -137,17 +144,11 @@ export function resolveKey(
   state: MediaPickerState,
   input: MediaPickerKeyInput,
 ): { readonly typeahead: TypeaheadState; readonly target: number | undefined } | undefined {
-  if (input.altKey || input.metaKey) return undefined;
   const { collection } = state;
   const count = collection.items.length;
-  const active = highlightedIndex(state);
-  if (isTypeaheadKey(input, state.typeahead, input.now)) {
-    const labelOf = (index: number) => nameAt(collection, index);
-    const found = typeahead(state.typeahead, input.key, input.now, { active, count, labelOf });
-    return { typeahead: found.state, target: found.index };
-  }
-  const target = moveIndex(active, input.key, { count, columns: input.columns, pageRows: input.pageRows });
-  return target === undefined ? undefined : { typeahead: state.typeahead, target };
+  const labelOf = (index: number) => nameAt(collection, index);
+  const shape = { active: highlightedIndex(state), count, columns: input.columns, pageRows: input.pageRows, labelOf };
+  return resolveCollectionKey(input, state.typeahead, shape);
 }
 
 // ─── selectors ───────────────────────────────────────────────────────────────────────────────────

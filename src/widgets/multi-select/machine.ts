@@ -4,6 +4,7 @@ import {
   isTypeaheadKey,
   moveIndex,
   nearestEnabled,
+  resolveCollectionKey,
   type TypeaheadState,
   typeahead,
 } from "../shared/collection-keys";
@@ -156,22 +157,16 @@ export function resolveKey(
   state: MultiSelectState,
   input: MultiSelectKeyInput,
 ): { readonly typeahead: TypeaheadState; readonly target: number | undefined } | undefined {
-  if (input.altKey || input.metaKey) return undefined;
   const view = visible(state);
-  const active = highlightedPosition(state);
-  const isDisabled = (position: number) => view.optionAt(position)?.disabled ?? true;
-  if (isTypeaheadKey(input, state.typeahead, input.now)) {
-    const found = typeahead(state.typeahead, input.key, input.now, {
-      active,
-      count: view.count,
-      // A disabled option cannot take focus: type-ahead passes over it.
-      labelOf: (position) => (isDisabled(position) ? "" : (view.optionAt(position)?.label ?? "")),
-    });
-    return { typeahead: found.state, target: found.index };
-  }
-  const moved = moveIndex(active, input.key, { count: view.count, columns: 1, pageRows: input.pageRows });
-  if (moved === undefined) return undefined;
-  return { typeahead: state.typeahead, target: nearestEnabled(moved, active, view.count, isDisabled) };
+  return resolveCollectionKey(input, state.typeahead, {
+    active: highlightedPosition(state),
+    count: view.count,
+    columns: 1,
+    pageRows: input.pageRows,
+    labelOf: (position) => view.optionAt(position)?.label ?? "",
+    // A disabled option cannot take focus: the keys and type-ahead pass over it.
+    isDisabled: (position) => view.optionAt(position)?.disabled ?? true,
+  });
 }
 
 // ─── selectors ───────────────────────────────────────────────────────────────────────────────────

@@ -167,3 +167,40 @@ export function typeahead(
   }
   return { state: next, index: undefined };
 }
+
+/** A key pressed in a collection: its key, modifiers and when (any clock in milliseconds). */
+export interface CollectionKeyInput {
+  readonly key: string;
+  readonly ctrlKey?: boolean;
+  readonly metaKey?: boolean;
+  readonly altKey?: boolean;
+  readonly now: number;
+}
+
+/**
+ * Where a key moves a collection's tab stop, for every collection alike (the multi-select's list,
+ * the media grid, `useVirtualCollection`): a printable key types ahead (`labelOf`; disabled items
+ * passed over), an arrow, Home, End, PageUp or PageDown moves (to the nearest enabled item).
+ * `undefined` for keys it leaves alone (Space and Enter among them); `target` is `undefined` where
+ * the key is the collection's but leads nowhere.
+ */
+export function resolveCollectionKey(
+  input: CollectionKeyInput,
+  state: TypeaheadState,
+  shape: CollectionShape & {
+    readonly active: number;
+    readonly labelOf?: ((index: number) => string) | undefined;
+    readonly isDisabled?: ((index: number) => boolean) | undefined;
+  },
+): { readonly typeahead: TypeaheadState; readonly target: number | undefined } | undefined {
+  const { active, count, labelOf, isDisabled } = shape;
+  if (input.altKey || input.metaKey) return undefined;
+  if (labelOf && isTypeaheadKey(input, state, input.now)) {
+    const label = isDisabled ? (index: number) => (isDisabled(index) ? "" : labelOf(index)) : labelOf;
+    const found = typeahead(state, input.key, input.now, { active, count, labelOf: label });
+    return { typeahead: found.state, target: found.index };
+  }
+  const moved = moveIndex(active, input.key, shape);
+  if (moved === undefined) return undefined;
+  return { typeahead: state, target: isDisabled ? nearestEnabled(moved, active, count, isDisabled) : moved };
+}

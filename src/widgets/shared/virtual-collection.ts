@@ -15,6 +15,7 @@ import {
   isTypeaheadKey,
   moveIndex,
   nearestEnabled,
+  resolveCollectionKey,
   type TypeaheadState,
   typeahead,
 } from "./collection-keys";
@@ -172,32 +173,24 @@ export function useVirtualCollection(options: VirtualCollectionOptions): Virtual
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.altKey || event.metaKey) return;
     if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute("data-item-index")) return;
-    const now = event.timeStamp;
-    if (labelOf && isTypeaheadKey(event, typed.current, now)) {
-      const isDisabled = options.isDisabled;
-      const found = typeahead(typed.current, event.key, now, {
-        active,
-        count,
-        labelOf: isDisabled ? (index) => (isDisabled(index) ? "" : labelOf(index)) : labelOf,
-      });
-      typed.current = found.state;
-      event.preventDefault();
-      if (found.index !== undefined) moveTo(found.index);
-      return;
-    }
     const viewport = scrollRef.current?.clientHeight || virtualizer.viewportHeight;
     const pageRows = Math.max(1, Math.floor(viewport / rowHeight));
+    // A radio group's arrows run through the items one by one (Left as Up, Right as Down).
     const linear = options.arrows === "linear";
     const key = linear ? (LINEAR_KEYS[event.key] ?? event.key) : event.key;
-    const moved = linear
-      ? moveIndex(active, key, { count, columns: 1, pageRows: pageRows * columns })
-      : moveIndex(active, key, { count, columns, pageRows });
-    const next =
-      moved === undefined || !options.isDisabled ? moved : nearestEnabled(moved, active, count, options.isDisabled);
-    if (moved !== undefined) event.preventDefault();
-    if (next !== undefined) {
+    const shape = linear ? { columns: 1, pageRows: pageRows * columns } : { columns, pageRows };
+    const input = { key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, now: event.timeStamp };
+    const resolved = resolveCollectionKey(input, typed.current, {
+      ...shape,
+      active,
+      count,
+      labelOf,
+      isDisabled: options.isDisabled,
+    });
+    if (resolved) {
+      typed.current = resolved.typeahead;
       event.preventDefault();
-      moveTo(next);
+      if (resolved.target !== undefined) moveTo(resolved.target);
       return;
     }
     if (onActivate && (event.key === " " || event.key === "Enter")) {

@@ -6,6 +6,7 @@ import {
   moveIndex,
   moveInRow,
   nearestEnabled,
+  resolveCollectionKey,
   TYPEAHEAD_RESET_MS,
   typeahead,
 } from "../../../src/widgets/shared/collection-keys";
@@ -192,5 +193,32 @@ describe("moveInRow (radio groups, toggle rows)", () => {
         },
       ),
     );
+  });
+});
+
+describe("resolveCollectionKey", () => {
+  const labels = ["Apple", "Banana", "Blueberry", "Cherry"];
+  const shape = { active: 0, count: 4, columns: 1, pageRows: 2, labelOf: (index: number) => labels[index] ?? "" };
+  const key = (name: string, now = 1_000) => ({ key: name, now });
+
+  it("should move with the arrows and type ahead by label, and leave Space, Enter and modified keys alone", () => {
+    expect(resolveCollectionKey(key("ArrowDown"), emptyTypeahead, shape)?.target).toBe(1);
+    expect(resolveCollectionKey(key("b"), emptyTypeahead, shape)?.target).toBe(1);
+    expect(resolveCollectionKey(key("c"), emptyTypeahead, shape)?.target).toBe(3);
+    expect(resolveCollectionKey(key(" "), emptyTypeahead, shape)).toBeUndefined();
+    expect(resolveCollectionKey(key("Enter"), emptyTypeahead, shape)).toBeUndefined();
+    expect(resolveCollectionKey({ ...key("ArrowDown"), altKey: true }, emptyTypeahead, shape)).toBeUndefined();
+  });
+
+  it("should pass over disabled items, by arrow and by type-ahead", () => {
+    const isDisabled = (index: number) => index === 1;
+    expect(resolveCollectionKey(key("ArrowDown"), emptyTypeahead, { ...shape, isDisabled })?.target).toBe(2);
+    expect(resolveCollectionKey(key("b"), emptyTypeahead, { ...shape, isDisabled })?.target).toBe(2);
+  });
+
+  it("should keep typing into one word within the pause", () => {
+    const first = resolveCollectionKey(key("b", 1_000), emptyTypeahead, shape);
+    const second = resolveCollectionKey(key("l", 1_100), first?.typeahead ?? emptyTypeahead, { ...shape, active: 1 });
+    expect(second?.target).toBe(2);
   });
 });
