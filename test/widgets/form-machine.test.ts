@@ -14,7 +14,7 @@ import {
   validation,
   valueToSend,
 } from "../../src/widgets/form/machine";
-import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
+import type { SubmitOutcome } from "../../src/widgets/shared/connect-types";
 
 /** The form's machine and its prop getters, without React: state in, props out, events back. */
 

@@ -1,6 +1,6 @@
 import { type TemplateRequest, templateKind } from "../../src/kinds/template";
 import * as widgets from "../../src/widgets";
-import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
+import type { SubmitOutcome } from "../../src/widgets/shared/connect-types";
 import type { TemplateCollectionInput } from "../../src/widgets/template-picker/collection";
 import {
   connect,

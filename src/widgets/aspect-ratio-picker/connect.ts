@@ -1,5 +1,5 @@
 import { normalizeRatio } from "../../kinds/aspect-ratio";
-import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send } from "../shared/connect-types";
 import type { AspectRatioPickerSlot } from "./anatomy";
 import { CUSTOM } from "./collection";
 import type { AspectRatioLabels } from "./labels";

@@ -1,35 +1,16 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
-import { createWidgetContext } from "../shared/create-widget-context";
 import { FreeTextField } from "../shared/free-text-field";
 import { ShellDecline } from "../shared/shell-decline";
 import { splitShellProps } from "../shared/shell-props";
 import { useAnswer } from "../shared/use-answer";
-import {
-  cx,
-  ShellActions,
-  ShellPrompt,
-  ShellReceipt,
-  type ShellReceiptProps,
-  ShellRoot,
-  ShellStatus,
-  useShell,
-} from "../shared/widget-shell";
-import { type FallbackContextValue, type FallbackOption, FallbackProvider, useFallback } from "./context";
+import { cx, ShellActions, ShellPrompt, ShellRoot, ShellStatus, useShell } from "../shared/widget-shell";
+import { type FallbackContextValue, FallbackProvider, useFallback } from "./context";
 import { fallbackLabels } from "./labels";
 import { Receipt, Summary } from "./receipt";
 

@@ -1,7 +1,7 @@
 import type { HitlIssue } from "../../core/issues";
 import type { FormField, FormResponse, FormValue } from "../../kinds/form";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
-import type { ConnectContext, Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send } from "../shared/connect-types";
 import { issueSummary } from "../shared/draft-issues";
 import type { FormSlot } from "./anatomy";
 import type { FormLabels } from "./labels";

@@ -1,5 +1,5 @@
 import type { MediaItem, MediaResponse } from "../../kinds/media";
-import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send } from "../shared/connect-types";
 import type { MediaPickerSlot } from "./anatomy";
 import { nameAt } from "./collection";
 import { thumbnailSource } from "./grid-logic";

@@ -1,12 +1,5 @@
 import type { MediaResponse } from "../../kinds/media";
-import {
-  emptyTypeahead,
-  isTypeaheadKey,
-  moveIndex,
-  resolveCollectionKey,
-  type TypeaheadState,
-  typeahead,
-} from "../shared/collection-keys";
+import { emptyTypeahead, resolveCollectionKey, type TypeaheadState } from "../shared/collection-keys";
 import { toggleSelection } from "../shared/selection";
 import { createCollection, type MediaCollection, type MediaCollectionInput, nameAt, sameSource } from "./collection";
 

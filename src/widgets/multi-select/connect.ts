@@ -1,5 +1,5 @@
 import type { MultiSelectResponse } from "../../kinds/multi-select";
-import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send } from "../shared/connect-types";
 import { SEARCH_MAX_LENGTH } from "../shared/search";
 import type { MultiSelectSlot } from "./anatomy";
 import type { OptionRow, Section } from "./collection";

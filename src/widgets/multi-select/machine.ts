@@ -1,13 +1,5 @@
 import { checkSelection, type MultiSelectRequest, type MultiSelectResponse } from "../../kinds/multi-select";
-import {
-  emptyTypeahead,
-  isTypeaheadKey,
-  moveIndex,
-  nearestEnabled,
-  resolveCollectionKey,
-  type TypeaheadState,
-  typeahead,
-} from "../shared/collection-keys";
+import { emptyTypeahead, nearestEnabled, resolveCollectionKey, type TypeaheadState } from "../shared/collection-keys";
 import { SEARCH_MAX_LENGTH, searchWords } from "../shared/search";
 import { addableIds, clearSelection, selectAllVisible, setInSelection, toggleSelection } from "../shared/selection";
 import { createCollection, type ListView, listView, type MultiSelectCollection, offersSame } from "./collection";

@@ -1,5 +1,5 @@
 import type { QuestionOption } from "../../kinds/native";
-import type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "../shared/connect-types";
+import type { ConnectContext, Send } from "../shared/connect-types";
 import type { QuestionSlot } from "./anatomy";
 import type { QuestionLabels } from "./labels";
 import {

@@ -5,21 +5,10 @@ import {
   type RefObject,
   useEffect,
   useLayoutEffect,
-  useMemo,
-  useReducer,
   useRef,
   useState,
 } from "react";
-import {
-  emptyTypeahead,
-  isTypeaheadKey,
-  moveIndex,
-  nearestEnabled,
-  resolveCollectionKey,
-  type TypeaheadState,
-  typeahead,
-} from "./collection-keys";
-import type { RowRange } from "./row-window";
+import { emptyTypeahead, resolveCollectionKey, type TypeaheadState } from "./collection-keys";
 import { type CollectionVirtualizer, useRowWindow } from "./use-row-window";
 
 export type { CollectionVirtualizer, VirtualRow } from "./use-row-window";

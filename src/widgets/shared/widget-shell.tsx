@@ -1,20 +1,9 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type FormEvent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentPropsWithoutRef, createContext, type FormEvent, type ReactNode, useContext, useId } from "react";
 import { useLabels } from "../../react/labels";
 import { useReplyText } from "../../react/reply-text";
 import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
 import { type CommonLabels, commonLabels } from "./labels";
-import { useSentFlag } from "./use-answer";
 
 /**
  * The parts every widget shares: the labelled root (fieldset + legend), the in-flight / error
