@@ -26,9 +26,10 @@ import { cx, ShellActions, ShellForm, ShellPrompt, ShellReceipt, ShellRoot, Shel
  *   the widget's context; `data-kind` and the root class;
  * - where the items come from: inline in the payload, or a remote collection the request names
  *   (`items`), so a picker's hook gets `items` and `remote` either way;
- * - the styled widget, from the part vocabulary: Prompt; `Body` (the form) holding the widget's
- *   `content`, `Issues` and Actions (`Submit`, `Decline`) — or, without a `Body`, the content and
- *   Decline; Status; the receipt (`Receipt`, else the shell's with `Summary` given the answer);
+ * - the styled widget, from the part vocabulary: Prompt; `Body` (the widget's, else a form that
+ *   calls the `submit` its `use` returned) holding its `content`, `Issues` and Actions (`Submit`,
+ *   `Decline`) — or, with `form: false`, the content and the actions alone; Status; the receipt
+ *   (`Receipt`, else the shell's with `Summary` given the answer);
  * - the compound statics: the shell's parts (`Root`, `Prompt`, `Actions`, `Submit`, `Decline`,
  *   `Status`, `Receipt`), then the widget's own `parts` (which may replace them).
  *
@@ -36,9 +37,9 @@ import { cx, ShellActions, ShellForm, ShellPrompt, ShellReceipt, ShellRoot, Shel
  * const VoicePicker = defineWidget<VoiceProps, VoiceApi>()({
  *   kind: "voice",
  *   Provider: VoiceProvider,
- *   use: ({ payload, onSubmit }, { status }) => ({ api: useVoice(payload, status, onSubmit) }),
- *   content: <VoiceList />,
- *   parts: { Body: VoiceForm, List: VoiceList, Summary: VoiceSummary },
+ *   use: useVoicePicker, // → { api, submit }
+ *   content: <Voices />,
+ *   parts: { Voices, Summary },
  * });
  * ```
  */
@@ -258,6 +259,9 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
         </Root>
       );
     }
+    // Named in React's devtools and in warnings by the kind.
+    Widget.displayName = `Widget(${kind})`;
+    Root.displayName = `Root(${kind})`;
     return Object.assign(Widget, shellParts, { Root }, parts) as DefinedWidget<Props, Parts>;
   };
 }
