@@ -81,10 +81,13 @@ describe("defineWidget (the voice picker)", () => {
     expect(screen.getByText("Voice: Sam")).toBeTruthy();
   });
 
-  it("should expose the shell's parts and the widget's own as statics", () => {
-    expect(Object.keys(VoicePicker).sort()).toEqual(
-      ["Actions", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"].sort(),
-    );
+  it("should expose the shell's parts and the widget's own as statics, named by the kind", () => {
+    expect(VoicePicker.displayName).toBe("Widget(voice)");
+    expect(
+      Object.keys(VoicePicker)
+        .filter((key) => /^[A-Z]/.test(key))
+        .sort(),
+    ).toEqual(["Actions", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"].sort());
   });
 
   itDeclinesOnce(setup);
