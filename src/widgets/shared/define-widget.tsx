@@ -138,6 +138,7 @@ const shellParts = {
 };
 
 export type DefinedWidget<Props, Parts> = ((props: Props) => ReactNode) & {
+  readonly displayName: string;
   readonly Root: ComponentType<WidgetRootProps<Props>>;
 } & Omit<typeof shellParts, keyof Parts> &
   Parts;
