@@ -265,9 +265,36 @@ function dumpStyles(properties) {
   return out;
 }
 
-/** Opens one story in one theme and returns { phase, png, styles }. */
+/** Waits for the network, fonts, images and two frames to be done, then a short settle. */
+async function settle(page) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.images]
+        .filter((image) => !image.complete)
+        .map(
+          (image) =>
+            new Promise((done) => {
+              image.addEventListener("load", done, { once: true });
+              image.addEventListener("error", done, { once: true });
+            }),
+        ),
+    );
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+  await page.waitForTimeout(SETTLE_MS);
+}
+
+/**
+ * Opens one story in one theme and returns { phase, png, styles }. The page is shot whole by
+ * growing the viewport to the page's height first (and settling again), not with Playwright's
+ * `fullPage`: that resizes the page while it shoots, so resize observers (the virtualized lists)
+ * re-measure mid-shot, and the style dump would not be of the page that was shot.
+ */
 async function capture(page, baseUrl, id, theme) {
   const url = `${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme}`;
+  await page.setViewportSize(VIEWPORT);
   await page.goto(url, { waitUntil: "load" });
   // The story has rendered and its play function (which visiting iframe.html runs) has ended.
   let phase = "timeout";
@@ -289,25 +316,16 @@ async function capture(page, baseUrl, id, theme) {
   } catch {
     // Reported as "timeout"; the page is still captured as it is.
   }
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      [...document.images]
-        .filter((image) => !image.complete)
-        .map(
-          (image) =>
-            new Promise((done) => {
-              image.addEventListener("load", done, { once: true });
-              image.addEventListener("error", done, { once: true });
-            }),
-        ),
-    );
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
-  await page.waitForTimeout(SETTLE_MS);
+  await settle(page);
+  for (let round = 0; round < 4; round++) {
+    const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
+    const wanted = Math.max(VIEWPORT.height, height);
+    if (wanted === page.viewportSize()?.height) break;
+    await page.setViewportSize({ width: VIEWPORT.width, height: wanted });
+    await settle(page);
+  }
   const styles = await page.evaluate(dumpStyles, PROPERTIES);
-  const png = await page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
+  const png = await page.screenshot({ animations: "disabled", caret: "hide" });
   return { phase, png, styles };
 }
 
@@ -379,6 +397,15 @@ async function main() {
       "--no-first-run",
       "--font-render-hinting=none",
       "--force-color-profile=srgb",
+      // One raster thread, whole tiles: else an anti-aliased rounded corner comes out a shade
+      // apart from one run to the next.
+      "--disable-partial-raster",
+      "--num-raster-threads=1",
+      "--disable-skia-runtime-opts",
+      "--disable-lcd-text",
+      "--disable-threaded-animation",
+      "--disable-threaded-scrolling",
+      "--disable-checker-imaging",
     ],
   });
   const pages = await Promise.all(
