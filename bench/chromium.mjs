@@ -21,24 +21,13 @@ import { dirname, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { chromium } from "playwright";
+import { chromiumArgs, chromiumExecutablePath } from "../scripts/chromium.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 
-/** The flags the test suite launches Chromium with (test/browser/chromium.ts), and its binary. */
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+/** The flags the test suite launches Chromium with, and its binary. */
+const LAUNCH = { executablePath: chromiumExecutablePath, args: chromiumArgs };
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 

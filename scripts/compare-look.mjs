@@ -23,6 +23,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { chromium } from "playwright";
+import { chromiumArgs, chromiumExecutablePath } from "./chromium.mjs";
 
 const require = createRequire(import.meta.url);
 /** pngjs when it is installed (to tell "same pixels, other bytes" apart); bytes otherwise. */
@@ -386,15 +387,9 @@ async function main() {
 
   const servers = await Promise.all([serve(base), serve(head)]);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: chromiumExecutablePath,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...chromiumArgs,
       "--font-render-hinting=none",
       "--force-color-profile=srgb",
       // One raster thread, whole tiles: else an anti-aliased rounded corner comes out a shade
