@@ -1,8 +1,8 @@
 /**
- * How the scripts launch a real Chromium here: Debian's binary (Playwright cannot download
- * browsers on this machine; override with `CHROMIUM_PATH`) and the flags from TOOLCHAIN.md. The
- * same list the test suite uses (`test/browser/chromium.ts`, which TypeScript imports); this copy
- * is for the plain-Node scripts (`bench/chromium.mjs`, `scripts/compare-look.mjs`).
+ * How everything here launches a real Chromium: Debian's binary (Playwright cannot download
+ * browsers on this machine; override with `CHROMIUM_PATH`) and the flags from TOOLCHAIN.md. Plain
+ * Node, so the scripts (`bench/chromium.mjs`, `scripts/compare-look.mjs`) read it as it is; the
+ * test suite's configs through `test/browser/chromium.ts`.
  */
 export const chromiumExecutablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 

@@ -4,19 +4,9 @@
  * `browser` Vitest projects in vite.config.ts and by screenshot scripts. Override the binary
  * with `CHROMIUM_PATH=/path/to/chrome`.
  */
-export const chromiumExecutablePath: string = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+import { chromiumArgs, chromiumExecutablePath } from "../../scripts/chromium.mjs";
 
-export const chromiumArgs: readonly string[] = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  // Without these Chromium keeps dialling out (and is refused: the machine has no such network).
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+export { chromiumArgs, chromiumExecutablePath };
 
 /** Playwright `launchOptions` (for `playwright({ launchOptions })` and `chromium.launch`). */
 export const chromiumLaunchOptions = {
