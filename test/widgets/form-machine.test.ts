@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { type FormRequest, formKind } from "../../src/kinds/form";
 import { connect, type FormConnectContext } from "../../src/widgets/form/connect";
 import { formLabels } from "../../src/widgets/form/labels";
@@ -15,6 +13,7 @@ import {
   valueToSend,
 } from "../../src/widgets/form/machine";
 import type { SubmitOutcome } from "../../src/widgets/shared/connect-types";
+import { sourceImports } from "./source-imports";
 
 /** The form's machine and its prop getters, without React: state in, props out, events back. */
 
@@ -280,30 +279,11 @@ describe("form connect", () => {
 
 describe("form machine modules", () => {
   it("given connect and everything it imports, should import nothing but zod and the RE2 engine (no React, no DOM library)", () => {
-    const seen = new Set<string>();
-    const outside: string[] = [];
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const source = readFileSync(file, "utf8");
-      expect(source).not.toContain('"use client"');
-      for (const [, specifier = ""] of source.matchAll(/(?:from|import)\s+"([^"]+)"/g)) {
-        if (!specifier.startsWith(".")) outside.push(specifier);
-        else visit(resolveSource(join(dirname(file), specifier)));
-      }
-    };
-    visit(join(process.cwd(), "src/widgets/form/connect.ts"));
+    const { files: seen, outside } = sourceImports("src/widgets/form/connect.ts");
     expect(seen.size).toBeGreaterThan(5);
     expect(outside.filter((specifier) => specifier !== "zod" && specifier !== "re2js")).toEqual([]);
   });
 });
-
-function resolveSource(path: string): string {
-  for (const candidate of [`${path}.ts`, `${path}.tsx`, join(path, "index.ts")]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`cannot resolve ${path}`);
-}
 
 describe("hitl-kit/widgets", () => {
   it("should export the form's machine, connect, hook and anatomy for headless use", async () => {

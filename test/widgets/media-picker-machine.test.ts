@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { type MediaItem, mediaKind } from "../../src/kinds/media";
 import type { MediaCollectionInput } from "../../src/widgets/media-picker/collection";
 import { connect, type MediaPickerConnectContext, type MediaTile } from "../../src/widgets/media-picker/connect";
@@ -15,6 +13,7 @@ import {
   valueToSend,
 } from "../../src/widgets/media-picker/machine";
 import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
+import { sourceImports } from "./source-imports";
 
 /** The machine without React: state in, events through `transition`, state out. */
 
@@ -381,30 +380,11 @@ describe("media picker connect", () => {
 
 describe("media picker machine modules", () => {
   it("given connect, the machine and everything they import, should import nothing but zod and the RE2 engine (no React, no DOM library)", () => {
-    const seen = new Set<string>();
-    const outside: string[] = [];
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const source = readFileSync(file, "utf8");
-      expect(source).not.toContain('"use client"');
-      for (const [, specifier = ""] of source.matchAll(/(?:from|import)\s+"([^"]+)"/g)) {
-        if (!specifier.startsWith(".")) outside.push(specifier);
-        else visit(resolveSource(join(dirname(file), specifier)));
-      }
-    };
-    visit(join(process.cwd(), "src/widgets/media-picker/connect.ts"));
+    const { files: seen, outside } = sourceImports("src/widgets/media-picker/connect.ts");
     expect(seen.size).toBeGreaterThan(4);
     expect(outside.filter((specifier) => specifier !== "zod" && specifier !== "re2js")).toEqual([]);
   });
 });
-
-function resolveSource(path: string): string {
-  for (const candidate of [`${path}.ts`, `${path}.tsx`, join(path, "index.ts")]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`cannot resolve ${path}`);
-}
 
 describe("hitl-kit/widgets", () => {
   it("should export the media picker's machine, connect, hook and anatomy for headless use", async () => {

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import type { OptionRow } from "../../src/widgets/multi-select/collection";
 import { connect, type MultiSelectConnectContext } from "../../src/widgets/multi-select/connect";
@@ -11,6 +9,7 @@ import {
   transition,
 } from "../../src/widgets/multi-select/machine";
 import type { MessageIssue, SubmitOutcome } from "../../src/widgets/shared/connect-types";
+import { sourceImports } from "./source-imports";
 
 /** The machine and its prop getters, without React: state in, props out, events back. */
 
@@ -198,30 +197,11 @@ describe("multi-select connect", () => {
 
 describe("multi-select machine modules", () => {
   it("given connect and everything it imports, should import nothing but zod and the RE2 engine (no React, no DOM library)", () => {
-    const seen = new Set<string>();
-    const outside: string[] = [];
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const source = readFileSync(file, "utf8");
-      expect(source).not.toContain('"use client"');
-      for (const [, specifier = ""] of source.matchAll(/(?:from|import)\s+"([^"]+)"/g)) {
-        if (!specifier.startsWith(".")) outside.push(specifier);
-        else visit(resolveSource(join(dirname(file), specifier)));
-      }
-    };
-    visit(join(process.cwd(), "src/widgets/multi-select/connect.ts"));
+    const { files: seen, outside } = sourceImports("src/widgets/multi-select/connect.ts");
     expect(seen.size).toBeGreaterThan(5);
     expect(outside.filter((specifier) => specifier !== "zod" && specifier !== "re2js")).toEqual([]);
   });
 });
-
-function resolveSource(path: string): string {
-  for (const candidate of [`${path}.ts`, `${path}.tsx`, join(path, "index.ts")]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`cannot resolve ${path}`);
-}
 
 describe("hitl-kit/widgets", () => {
   it("should export the multi-select's machine, connect, hook and anatomy for headless use", async () => {
