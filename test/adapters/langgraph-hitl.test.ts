@@ -10,13 +10,7 @@ import type { ParkedRequest } from "../../src/core/model";
 import { builtInKinds } from "../../src/kinds";
 import { conformanceKind } from "../../src/testing/conformance";
 import { createMemoryLocks, createMemoryStorage } from "../../src/testing/memory";
-import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer, until } from "../support/langgraph-harness";
 
 /**
  * LangChain's standard HITL interrupt (`HITLRequest`, what `humanInTheLoopMiddleware` asks with)
@@ -25,20 +19,8 @@ import {
  * interrupt with `{ decisions }` in action order, a decision the review does not allow never sent.
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
+const { received, resumesOn } = langgraph;
 
 const emailSchema = {
   type: "object",
@@ -63,8 +45,8 @@ const actions = [
 ];
 
 async function startReview(input: Record<string, unknown>) {
-  const thread = await direct.threads.create();
-  for await (const _ of direct.runs.stream(thread.thread_id, "review", { input })) {
+  const thread = await langgraph.direct.threads.create();
+  for await (const _ of langgraph.direct.runs.stream(thread.thread_id, "review", { input })) {
     // until it interrupts
   }
   return thread.thread_id;
@@ -79,7 +61,7 @@ interface Page {
 
 async function openPage(threadId: string, assistantId = "review", journal?: SubmissionJournal): Promise<Page> {
   const transport = createLangGraphTransport({
-    client: new Client({ apiUrl: proxy.url }),
+    client: new Client({ apiUrl: langgraph.proxy.url }),
     assistantId,
     threadId,
     pollIntervalMs: 50,
@@ -103,31 +85,16 @@ async function openPage(threadId: string, assistantId = "review", journal?: Subm
   };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function received(threadId: string): Promise<Received[]> {
-  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
-  return state.values.received ?? [];
-}
-
 async function idle(threadId: string) {
-  await until(async () => (await direct.threads.get(threadId)).status !== "busy", "the thread to be idle");
+  await until(async () => (await langgraph.direct.threads.get(threadId)).status !== "busy", "the thread to be idle");
 }
-
-const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
 
 describe("a LangChain HITLRequest through the LangGraph adapter", () => {
   it("given two actions, should park one approval each, hold the first decision, and resume ONCE with both in order", async () => {
     const threadId = await startReview({ label: "two", actions });
     const page = await openPage(threadId);
     const requests = page.requests();
-    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    const interruptId = (await langgraph.direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
     expect(requests.map((r) => [r.requestId, r.kind, r.native, r.toolName, r.prompt])).toEqual([
       [`${interruptId}/0`, "approval", true, "send_email", "Send this email?"],
       [`${interruptId}/1`, "approval", true, "delete_file", "Run delete_file?"],
@@ -241,17 +208,19 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   const human = (text: string) => ({ type: "human", content: text });
   /** `pickOnce`: a chat message's run after the answer asks nothing (a second message finds nothing waiting). */
   async function startPick(label: string, graph: "pick" | "pickOnce" = "pick") {
-    const thread = await direct.threads.create();
-    for await (const _ of direct.runs.stream(thread.thread_id, graph, { input: { ids: ["a", "b"], label } })) {
+    const thread = await langgraph.direct.threads.create();
+    for await (const _ of langgraph.direct.runs.stream(thread.thread_id, graph, {
+      input: { ids: ["a", "b"], label },
+    })) {
       // until it interrupts
     }
     return thread.thread_id;
   }
   const messagesOf = async (threadId: string) =>
-    (await direct.threads.getState<{ messages?: unknown[] }>(threadId)).values.messages ?? [];
+    (await langgraph.direct.threads.getState<{ messages?: unknown[] }>(threadId)).values.messages ?? [];
   /** Each run the server took on the thread, as `[command, input]`: a resume, or a chat message's own run. */
   const runsOn = (threadId: string) =>
-    proxy.runs.filter((run) => run.threadId === threadId).map((run) => [run.body.command, run.body.input]);
+    langgraph.proxy.runs.filter((run) => run.threadId === threadId).map((run) => [run.body.command, run.body.input]);
 
   it("given a picker waiting, should resume it with ONE reply, then send the message as a run of its own; the graph reads { reply }", async () => {
     const threadId = await startPick("chat-reply");
@@ -282,9 +251,9 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   });
 
   it("given a tool call whose tool asks (a tool-calling agent's graph), should put the message after the tool's result: each tool call followed by its result", async () => {
-    const thread = await direct.threads.create();
+    const thread = await langgraph.direct.threads.create();
     const threadId = thread.thread_id;
-    for await (const _ of direct.runs.stream(threadId, "tools", {
+    for await (const _ of langgraph.direct.runs.stream(threadId, "tools", {
       input: { label: "chat-tools", messages: [human("start")] },
     })) {
       // until the tool asks
@@ -331,7 +300,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   it("given a LangChain HITL review waiting, should reject each action with the reason in one resume, then send the message", async () => {
     const threadId = await startReview({ label: "chat-review", actions });
     const page = await openPage(threadId);
-    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    const interruptId = (await langgraph.direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
     const [email, file] = page.requests().map((r) => r.requestId) as [string, string];
     expect(await sendChatMessage(page.client, { text: "wait, not yet" })).toEqual({
       status: "sent",
@@ -359,7 +328,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   it("given one action already decided and held, should send that decision and a reject for the other in one resume, then the message", async () => {
     const threadId = await startReview({ label: "chat-held", actions });
     const page = await openPage(threadId);
-    const interruptId = (await direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
+    const interruptId = (await langgraph.direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
     const [email, file] = page.requests().map((r) => r.requestId) as [string, string];
     expect(page.client.answer(email, { type: "value", value: { decision: "approve" } }).status).toBe("sent");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -386,9 +355,9 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
   });
 
   it("given a plain interrupt (a string question), should resume it with the words themselves, then send the message", async () => {
-    const thread = await direct.threads.create();
+    const thread = await langgraph.direct.threads.create();
     const input = { ids: [], label: "chat-plain", question: "Which city?" };
-    for await (const _ of direct.runs.stream(thread.thread_id, "pick", { input })) {
+    for await (const _ of langgraph.direct.runs.stream(thread.thread_id, "pick", { input })) {
       // until it interrupts
     }
     const page = await openPage(thread.thread_id, "pick");
@@ -399,7 +368,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
       [{ resume: { [id]: "Lisbon" } }, undefined],
       [undefined, { messages: [human("Lisbon")] }],
     ]);
-    expect(proxy.resumesFor(id)).toEqual(["Lisbon"]);
+    expect(langgraph.proxy.resumesFor(id)).toEqual(["Lisbon"]);
     expect((await received(thread.thread_id)).map((r) => r.value)).toEqual(["Lisbon"]);
     expect(await messagesOf(thread.thread_id)).toEqual([human("Lisbon")]);
     page.close();
@@ -416,7 +385,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     expect(result).toMatchObject({ status: "failed", error: { kind: "rejected" } });
     expect(page.request(id)).toMatchObject({ state: "open", error: { kind: "rejected" } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(proxy.runs.filter((run) => run.threadId === threadId)).toEqual([]);
+    expect(langgraph.proxy.runs.filter((run) => run.threadId === threadId)).toEqual([]);
     expect(await messagesOf(threadId)).toEqual([]);
     page.close();
   });
@@ -432,7 +401,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     expect(first).toEqual({ status: "sent", answered: [id] });
     expect(second).toEqual({ status: "sent", answered: [] });
     await idle(threadId);
-    expect(proxy.resumesFor(id)).toEqual([{ reply: "one" }]);
+    expect(langgraph.proxy.resumesFor(id)).toEqual([{ reply: "one" }]);
     // The resume, then the message whose reply it carried, then the second message.
     expect(runsOn(threadId)).toEqual([
       [{ resume: { [id]: { reply: "one" } } }, undefined],
@@ -461,7 +430,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     expect(results.flatMap((r) => (r.status === "sent" ? r.answered : []))).toEqual([id]);
     await idle(threadId);
     await until(() => one.request(id)?.state === "settled" && two.request(id)?.state === "settled", "both tabs");
-    expect(proxy.resumesFor(id)).toHaveLength(1);
+    expect(langgraph.proxy.resumesFor(id)).toHaveLength(1);
     expect(await received(threadId)).toHaveLength(1);
     // The one resume first; each tab's message after it, as a run of its own, kept in that order.
     const runs = runsOn(threadId);

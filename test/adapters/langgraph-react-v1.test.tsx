@@ -1,4 +1,3 @@
-import { Client } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode, useState, useSyncExternalStore } from "react";
@@ -10,13 +9,7 @@ import type { ParkedRequest } from "../../src/core/model";
 import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
 import { conformanceKind } from "../../src/testing/conformance";
 import { captureKitWarnings } from "../support/kit-warnings";
-import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer } from "../support/langgraph-harness";
 
 /**
  * `useLangChainReactHitl` over the REAL `useStream` of `@langchain/react` 1.1 (the SDK's protocol
@@ -27,20 +20,8 @@ import {
  * a protocol client started a run on (the last test shows what happens otherwise).
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
+const { startThread, received, resumesOn } = langgraph;
 
 afterEach(() => {
   cleanup();
@@ -99,7 +80,7 @@ function Page({
   readonly threadId?: string;
   readonly renderers?: number;
 }) {
-  const stream = useStream({ apiUrl: proxy.url, assistantId, ...(threadId ? { threadId } : {}) });
+  const stream = useStream({ apiUrl: langgraph.proxy.url, assistantId, ...(threadId ? { threadId } : {}) });
   const hitl = useLangChainReactHitl(stream, { pollIntervalMs: 100, runPayload: strict });
   thread = stream.threadId ?? "";
   return (
@@ -127,27 +108,13 @@ async function run(page: ReturnType<typeof Page>, button: string): Promise<strin
   return thread;
 }
 
-async function startThread(graph: string, input: Record<string, unknown>) {
-  const thread = await direct.threads.create();
-  for await (const _ of direct.runs.stream(thread.thread_id, graph, { input })) {
-    // until it interrupts
-  }
-  return thread.thread_id;
-}
-
-async function received(threadId: string): Promise<Received[]> {
-  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
-  return state.values.received ?? [];
-}
-
 const wait = { timeout: 10_000 };
-const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
 /** The chat messages that went as runs of their own (`submit`, the protocol's `run.start`), after the page's first run. */
 const messageRunsOn = (threadId: string) =>
-  proxy.runs.filter((run) => run.threadId === threadId && run.body.via === "submit").slice(1);
+  langgraph.proxy.runs.filter((run) => run.threadId === threadId && run.body.via === "submit").slice(1);
 /** Every run on the thread since the page's own first one, in order: `respond` (a resume) or `submit` (a message). */
 const runsAfterStart = (threadId: string) =>
-  proxy.runs
+  langgraph.proxy.runs
     .filter((run) => run.threadId === threadId)
     .slice(1)
     .map((run) => run.body.via);
@@ -155,9 +122,9 @@ const runsAfterStart = (threadId: string) =>
 /** The page's stream ran the message's run to its end, and the thread holds `count` messages. */
 async function messageRunDone(threadId: string, count: number) {
   await waitFor(async () => {
-    const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: unknown[] }>(threadId);
     expect(state.values.messages).toHaveLength(count);
-    expect((await direct.threads.get(threadId)).status).not.toBe("busy");
+    expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy");
     expect(screen.getByTestId("loading").textContent).toBe("false");
   }, wait);
 }
@@ -166,7 +133,7 @@ const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeou
 async function settledAndRecorded(threadId: string, count: number) {
   await waitFor(async () => expect(await received(threadId)).toHaveLength(count), wait);
   await waitFor(() => expect(shown.every((request) => request.state === "settled")).toBe(true), wait);
-  await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), wait);
+  await waitFor(async () => expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy"), wait);
 }
 
 describe("useLangChainReactHitl over @langchain/react's useStream and a real LangGraph server", {
@@ -261,7 +228,7 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
       { messages: [expect.objectContaining({ type: "human", content: "what are these?" })] },
     ]);
     expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "replied", text: "what are these?" }]);
-    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => m.content)).toEqual(["what are these?"]);
     await pause(300);
     expect(resumesOn(threadId)).toHaveLength(1);
@@ -287,12 +254,12 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     ]);
     await messageRunDone(threadId, 2);
     expect(shown.map((r) => r.state)).toEqual(["settled"]);
-    expect(proxy.resumesFor(id)).toEqual([{ reply: "again?" }]);
+    expect(langgraph.proxy.resumesFor(id)).toEqual([{ reply: "again?" }]);
     expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [id]: { reply: "again?" } } }]);
     // The resume, then each message as its own run.start.
     expect(runsAfterStart(threadId)).toEqual(["respond", "submit", "submit"]);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ reply: "again?" }]);
-    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => m.content)).toEqual(["again?", "again?"]);
   });
 
@@ -321,7 +288,7 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     expect(runsAfterStart(threadId)).toEqual(["respond", "submit"]);
     const reject = { type: "reject", message: REPLIED_IN_CHAT_REASON };
     expect((await received(threadId)).map((r) => r.value)).toEqual([reject, reject]);
-    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => m.content)).toEqual(["not these"]);
   });
 

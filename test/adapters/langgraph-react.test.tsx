@@ -1,4 +1,3 @@
-import { Client } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode, useState, useSyncExternalStore } from "react";
@@ -10,12 +9,7 @@ import type { ParkedRequest } from "../../src/core/model";
 import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
 import { conformanceKind } from "../../src/testing/conformance";
 import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer } from "../support/langgraph-harness";
 
 /**
  * `useLangGraphHitl` over the REAL `useStream` (`@langchain/langgraph-sdk/react` 1.15) in jsdom,
@@ -25,20 +19,8 @@ import {
  * what the server received: one resume per interrupt id, and the typed value the graph recorded.
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
+const { startThread, received, resumesOn } = langgraph;
 
 afterEach(() => {
   cleanup();
@@ -104,7 +86,7 @@ function Page({
 }) {
   const [threadId, setThreadId] = useState<string | null>(initial ?? null);
   const stream = useStream<Record<string, unknown>>({
-    apiUrl: proxy.url,
+    apiUrl: langgraph.proxy.url,
     assistantId,
     threadId,
     onThreadId: setThreadId,
@@ -129,24 +111,12 @@ function Page({
   );
 }
 
-async function startThread(graph: string, input: Record<string, unknown>) {
-  const thread = await direct.threads.create();
-  for await (const _ of direct.runs.stream(thread.thread_id, graph, { input })) {
-    // until it interrupts
-  }
-  return thread.thread_id;
-}
-
-async function received(threadId: string): Promise<Received[]> {
-  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
-  return state.values.received ?? [];
-}
-
 async function idle(threadId: string) {
-  await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), { timeout: 10_000 });
+  await waitFor(async () => expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy"), {
+    timeout: 10_000,
+  });
 }
 
-const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
 const wait = { timeout: 10_000 };
 /** Time passing while the page lives (its updates inside act). */
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -275,7 +245,7 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     await waitFor(() => expect(shown.find((r) => r.requestId === old)?.outcome).toBe("withdrawn"), wait);
     await idle(threadId);
     expect(resumesOn(threadId)).toEqual([]);
-    expect(proxy.resumesFor(old)).toEqual([]);
+    expect(langgraph.proxy.resumesFor(old)).toEqual([]);
   });
 
   it("given a question waiting and a chat message through sendChatMessage (sent twice), should resume it ONCE with { reply }, then submit each message as a run of its own", async () => {
@@ -301,15 +271,15 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     ]);
     // Both message runs over (the thread idle, the page's stream done) before the test ends.
     await waitFor(async () => {
-      const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+      const state = await langgraph.direct.threads.getState<{ messages?: unknown[] }>(threadId);
       expect(state.values.messages).toHaveLength(2);
-      expect((await direct.threads.get(threadId)).status).not.toBe("busy");
+      expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy");
       expect(screen.getByTestId("loading").textContent).toBe("false");
     }, wait);
     // The resume (the reply by interrupt id, nothing else), then each message as its own run's input.
     const human = { type: "human", content: "what are these?" };
     expect(
-      proxy.runs
+      langgraph.proxy.runs
         .filter((run) => run.threadId === threadId)
         .map((run) => [run.body.command, run.body.input ?? undefined]),
     ).toEqual([
@@ -317,9 +287,9 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
       [undefined, { messages: [human] }],
       [undefined, { messages: [human] }],
     ]);
-    expect(proxy.resumesFor(id)).toHaveLength(1);
+    expect(langgraph.proxy.resumesFor(id)).toHaveLength(1);
     expect((await received(threadId)).map((r) => r.result)).toEqual([{ status: "replied", text: "what are these?" }]);
-    const state = await direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: { content?: unknown }[] }>(threadId);
     expect(state.values.messages?.map((m) => m.content)).toEqual(["what are these?", "what are these?"]);
     expect(shown.map((r) => r.state)).toEqual(["settled"]);
     await pause(300);

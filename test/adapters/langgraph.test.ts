@@ -6,13 +6,7 @@ import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import { conformanceKind } from "../../src/testing/conformance";
-import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer, until } from "../support/langgraph-harness";
 
 /**
  * The LangGraph adapter on a REAL LangGraph API server (`@langchain/langgraph-api`'s in-memory
@@ -21,31 +15,12 @@ import {
  * through a proxy that records every run the server received.
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
+const { startThread, received, resumesOn } = langgraph;
 
 const pickA: AnswerBody = { type: "value", value: { id: "a" } };
 
 /** Starts `graph` on a new thread with `input`, and waits until the run stops (at its interrupts). */
-async function startThread(graph: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const thread = await direct.threads.create();
-  for await (const _ of direct.runs.stream(thread.thread_id, graph, { input, ...extra })) {
-    // the run goes until it interrupts
-  }
-  return thread.thread_id;
-}
 
 interface Page {
   readonly client: HitlClient;
@@ -61,7 +36,7 @@ async function openPage(
   options: Partial<LangGraphTransportOptions> = {},
 ): Promise<Page> {
   const transport = createLangGraphTransport({
-    client: new Client({ apiUrl: proxy.url }),
+    client: new Client({ apiUrl: langgraph.proxy.url }),
     assistantId,
     threadId,
     pollIntervalMs: 50,
@@ -83,24 +58,9 @@ async function openPage(
   };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function received(threadId: string): Promise<Received[]> {
-  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
-  return state.values.received ?? [];
-}
-
 async function idle(threadId: string) {
-  await until(async () => (await direct.threads.get(threadId)).status !== "busy", "the thread to be idle");
+  await until(async () => (await langgraph.direct.threads.get(threadId)).status !== "busy", "the thread to be idle");
 }
-
-const resumesOn = (threadId: string) => proxy.runs.filter((run) => run.threadId === threadId && run.body.command);
 
 describe("createLangGraphTransport on a real LangGraph server", () => {
   it("given a node that interrupts with the kit's question, should park it by interrupt id and resume the graph once with the typed value", async () => {
@@ -201,7 +161,7 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
 
   it("given a page that still shows an interrupt another page already resumed, should never resume it a second time", async () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "lag" });
-    const stale = await direct.threads.getState(threadId);
+    const stale = await langgraph.direct.threads.getState(threadId);
     const first = await openPage(threadId, "pick");
     const id = first.requests()[0]?.requestId ?? "";
     first.client.answer(id, pickA);
@@ -209,7 +169,7 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     await idle(threadId);
     // A page whose last word from the server is from before the answer (no polling, no read yet).
     const lagging = createLangGraphTransport({
-      client: new Client({ apiUrl: proxy.url }),
+      client: new Client({ apiUrl: langgraph.proxy.url }),
       assistantId: "pick",
       threadId,
       pollIntervalMs: 0,
@@ -249,14 +209,14 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
 
   it("given a page whose fresh look raced another device's resume, should have the strict server refuse its resume and settle it as answered elsewhere", async () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "strict" });
-    const stale = await direct.threads.getState(threadId);
+    const stale = await langgraph.direct.threads.getState(threadId);
     const first = await openPage(threadId, "pick");
     const id = first.requests()[0]?.requestId ?? "";
     first.client.answer(id, pickA);
     await until(() => first.request(id)?.state === "settled", "the first device to settle it");
     await idle(threadId);
     // The second device reads the thread as it was until its resume goes out (its look raced the first's).
-    const real = new Client({ apiUrl: proxy.url });
+    const real = new Client({ apiUrl: langgraph.proxy.url });
     let resumed = false;
     const racing = {
       threads: {
@@ -301,7 +261,7 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
 
   it("given a static breakpoint (interruptBefore), should park nothing: the thread waits, but asks nothing", async () => {
     const threadId = await startThread("pick", { ids: ["a"], label: "bp" }, { interruptBefore: ["ask"] });
-    const state = await direct.threads.getState(threadId);
+    const state = await langgraph.direct.threads.getState(threadId);
     expect(state.next).toEqual(["ask"]);
     const page = await openPage(threadId, "pick");
     expect(page.requests()).toEqual([]);
@@ -346,7 +306,7 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "gone" });
     const page = await openPage(threadId, "pick");
     const id = page.requests()[0]?.requestId ?? "";
-    await direct.threads.updateState(threadId, { values: { answer: null }, asNode: "ask" });
+    await langgraph.direct.threads.updateState(threadId, { values: { answer: null }, asNode: "ask" });
     await until(() => page.request(id)?.state === "settled", "the request to settle");
     expect(page.request(id)?.outcome).toBe("withdrawn");
     expect(page.client.answer(id, pickA).status).toBe("already-answered");
@@ -355,12 +315,12 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
   });
 
   it("given the app's own run observed through the transport, should park its interrupt as it streams", async () => {
-    const thread = await direct.threads.create();
+    const thread = await langgraph.direct.threads.create();
     const page = await openPage(thread.thread_id, "pick", { pollIntervalMs: 0 });
     expect(page.requests()).toEqual([]);
     const parked: number[] = [];
     for await (const part of page.transport.observe(
-      direct.runs.stream(thread.thread_id, "pick", {
+      langgraph.direct.runs.stream(thread.thread_id, "pick", {
         input: { ids: ["a", "b"], label: "obs" },
         streamMode: ["updates"],
       }),

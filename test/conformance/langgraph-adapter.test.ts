@@ -13,12 +13,7 @@ import {
   runTransportConformance,
 } from "../../src/testing/conformance";
 import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer } from "../support/langgraph-harness";
 import { ledgerOf } from "../support/ledger";
 
 /**
@@ -32,20 +27,7 @@ import { ledgerOf } from "../support/ledger";
  * took). The resume runs ask for LangGraph's strict resume (see `runPayload`).
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
 
 const noResolution =
   "LangGraph's thread state does not say what an interrupt was resumed with: the device that lost the race settles as answered elsewhere (test/adapters/langgraph.test.ts), but cannot show the winner's answer";
@@ -64,20 +46,20 @@ const driver: ConformanceDriver = {
   graceMs: 1000,
   skip: { twoDevices: noResolution },
   async createServer() {
-    proxy.clearFailures();
-    const { thread_id: threadId } = await direct.threads.create();
+    langgraph.proxy.clearFailures();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     const pages: Page[] = [];
     const asked = new Set<string>();
     let records: Received[] = [];
     let waiting = new Set<string>();
 
     const readThread = async () => {
-      const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
+      const state = await langgraph.direct.threads.getState<{ received?: Received[] }>(threadId);
       records = state.values.received ?? [];
       waiting = new Set(pendingInterrupts(state).map((interrupt) => interrupt.id));
     };
     const threadBusy = async () => {
-      const runs = await direct.runs.list(threadId);
+      const runs = await langgraph.direct.runs.list(threadId);
       return runs.some((run) => run.status === "pending" || run.status === "running");
     };
     /** No page is sending an answer (a transient retry waits as `submitting` without an error). */
@@ -98,7 +80,7 @@ const driver: ConformanceDriver = {
 
     return {
       async ask(ids) {
-        for await (const _ of direct.runs.stream(threadId, "pick", {
+        for await (const _ of langgraph.direct.runs.stream(threadId, "pick", {
           input: { ids: [...ids], label: "conformance" },
         })) {
           // until the node interrupts
@@ -111,7 +93,7 @@ const driver: ConformanceDriver = {
       },
       async connect(): Promise<ConformanceConnection> {
         const transport = createLangGraphTransport({
-          client: new Client({ apiUrl: proxy.url }),
+          client: new Client({ apiUrl: langgraph.proxy.url }),
           assistantId: "pick",
           threadId,
           pollIntervalMs: 50,
@@ -139,26 +121,28 @@ const driver: ConformanceDriver = {
         };
       },
       received: (ref: ConformanceRef): AnswerBody[] =>
-        proxy.resumesFor(ref.requestId).map((value) => fromToolOutput(value) ?? { type: "reply", text: String(value) }),
+        langgraph.proxy
+          .resumesFor(ref.requestId)
+          .map((value) => fromToolOutput(value) ?? { type: "reply", text: String(value) }),
       toolResults: (ref) => {
         const got = records.filter((r) => r.label === "conformance").length;
         if (got > 0) return got;
         return waiting.has(ref.requestId) ? 0 : 1;
       },
       strays: () =>
-        proxy.runs.filter(({ threadId: thread, body }) => {
+        langgraph.proxy.runs.filter(({ threadId: thread, body }) => {
           if (thread !== threadId || typeof body.command !== "object" || body.command === null) return false;
           const resume = (body.command as { resume?: unknown }).resume;
           return typeof resume !== "object" || resume === null || Object.keys(resume).some((id) => !asked.has(id));
         }).length,
-      failNext: (failure) => proxy.failNext(failure),
+      failNext: (failure) => langgraph.proxy.failNext(failure),
       async withdraw() {
         // The graph moves on without an answer: a state update as the asking node.
-        await direct.threads.updateState(threadId, { values: { answer: null }, asNode: "ask" });
+        await langgraph.direct.threads.updateState(threadId, { values: { answer: null }, asNode: "ask" });
       },
       idle,
       close() {
-        proxy.clearFailures();
+        langgraph.proxy.clearFailures();
         for (const page of pages) page.transport.close();
       },
     };

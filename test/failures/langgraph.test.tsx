@@ -13,13 +13,7 @@ import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
 import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
 import { conformanceKind } from "../../src/testing/conformance";
-import type { Received } from "../support/langgraph-graphs";
-import {
-  type LangGraphProxy,
-  type LangGraphTestServer,
-  startLangGraphProxy,
-  startLangGraphServer,
-} from "../support/langgraph-server";
+import { setUpLangGraphServer, until } from "../support/langgraph-harness";
 
 /**
  * LangGraph, on a real LangGraph API server (`@langchain/langgraph-api` 1.5, LangGraph 1.7), and
@@ -51,20 +45,8 @@ import {
  * is a new run (the question withdrawn, never answered).
  */
 
-let server: LangGraphTestServer;
-let proxy: LangGraphProxy;
-let direct: Client;
-
-beforeAll(async () => {
-  server = await startLangGraphServer();
-  proxy = await startLangGraphProxy(server.url);
-  direct = new Client({ apiUrl: server.url });
-}, 120_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const langgraph = setUpLangGraphServer();
+const { startThread, received, resumesOn } = langgraph;
 
 afterEach(async () => {
   await unmountWhenDone();
@@ -79,42 +61,23 @@ async function unmountWhenDone() {
 
 async function run(threadId: string, graph: string, payload: Record<string, unknown>) {
   const parts: { event: string; data: unknown }[] = [];
-  for await (const part of direct.runs.stream(threadId, graph, payload)) parts.push(part);
+  for await (const part of langgraph.direct.runs.stream(threadId, graph, payload)) parts.push(part);
   return parts;
 }
 
-async function received(threadId: string): Promise<Received[]> {
-  const state = await direct.threads.getState<{ received?: Received[] }>(threadId);
-  return state.values.received ?? [];
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A thread whose first run (started here, as another tab or a server job would) waits on its interrupts. */
-async function startThread(graph: string, input: Record<string, unknown>) {
-  const { thread_id: threadId } = await direct.threads.create();
-  await run(threadId, graph, { input });
-  return threadId;
-}
 
 /** The interrupt ids the thread waits on, by its own state. */
 async function waiting(threadId: string): Promise<string[]> {
-  const state = await direct.threads.getState(threadId);
+  const state = await langgraph.direct.threads.getState(threadId);
   return state.tasks.flatMap((task) => task.interrupts.map((interrupt) => interrupt.id ?? ""));
 }
 
 async function idle(threadId: string) {
-  await waitFor(async () => expect((await direct.threads.get(threadId)).status).not.toBe("busy"), wait);
+  await waitFor(async () => expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy"), wait);
 }
 
 const wait = { timeout: 10_000 };
-const resumesOn = (threadId: string) => proxy.runs.filter((r) => r.threadId === threadId && r.body.command);
 /** Time passing while the page lives (its updates inside act). */
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -177,7 +140,7 @@ function NaivePage({
 }) {
   const [threadId, setThreadId] = useState<string | null>(initial ?? null);
   const stream = useStream<Record<string, unknown>>({
-    apiUrl: proxy.url,
+    apiUrl: langgraph.proxy.url,
     assistantId,
     threadId,
     onThreadId: setThreadId,
@@ -240,7 +203,7 @@ function KitPage({
 }) {
   const [threadId, setThreadId] = useState<string | null>(initial ?? null);
   const stream = useStream<Record<string, unknown>>({
-    apiUrl: proxy.url,
+    apiUrl: langgraph.proxy.url,
     assistantId,
     threadId,
     onThreadId: setThreadId,
@@ -268,7 +231,7 @@ const questions = () => screen.queryAllByTestId("question");
 
 describe("langgraph: one plain resume value for parallel interrupts", { timeout: 30_000 }, () => {
   it("given two waiting branches resumed with one plain value (no kit), should hand that value to both", async () => {
-    const { thread_id: threadId } = await direct.threads.create();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     await run(threadId, "parallel", { input: { label: "plain" } });
     // The person answered the left question ("a" is one of its choices).
     await run(threadId, "parallel", { command: { resume: { id: "a" } } });
@@ -282,10 +245,10 @@ describe("langgraph: one plain resume value for parallel interrupts", { timeout:
   });
 
   it("given the kit, should resume each branch with its own answer, in one run", async () => {
-    const { thread_id: threadId } = await direct.threads.create();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     await run(threadId, "parallel", { input: { label: "kit" } });
     const transport = createLangGraphTransport({
-      client: new Client({ apiUrl: proxy.url }),
+      client: new Client({ apiUrl: langgraph.proxy.url }),
       assistantId: "parallel",
       threadId,
       pollIntervalMs: 50,
@@ -305,7 +268,7 @@ describe("langgraph: one plain resume value for parallel interrupts", { timeout:
       ["left", { id: "a" }, { status: "answered", value: { id: "a" } }],
       ["right", { id: "d" }, { status: "answered", value: { id: "d" } }],
     ]);
-    expect(proxy.runs.filter((r) => r.threadId === threadId)).toHaveLength(1);
+    expect(langgraph.proxy.runs.filter((r) => r.threadId === threadId)).toHaveLength(1);
     unmount();
     transport.close();
   });
@@ -367,9 +330,9 @@ describe("langgraph: one plain resume value for parallel interrupts", { timeout:
 
 describe("langgraph: a second resume of an interrupt already answered", () => {
   it("given a stale page resuming the answered interrupt again (no kit), should be taken with HTTP 200 and silently ignored", async () => {
-    const { thread_id: threadId } = await direct.threads.create();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     await run(threadId, "pick", { input: { ids: ["a", "b"], label: "stale" } });
-    const stale = await direct.threads.getState(threadId);
+    const stale = await langgraph.direct.threads.getState(threadId);
     const id = stale.tasks[0]?.interrupts[0]?.id ?? "";
     await run(threadId, "pick", { command: { resume: { [id]: { id: "a" } } } });
     // The second page still shows the question (its last look was before the answer) and sends its own.
@@ -379,13 +342,13 @@ describe("langgraph: a second resume of an interrupt already answered", () => {
   });
 
   it("given the kit on that stale page, should send nothing and show the request answered elsewhere", async () => {
-    const { thread_id: threadId } = await direct.threads.create();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     await run(threadId, "pick", { input: { ids: ["a", "b"], label: "stale-kit" } });
-    const stale = await direct.threads.getState(threadId);
+    const stale = await langgraph.direct.threads.getState(threadId);
     const id = stale.tasks[0]?.interrupts[0]?.id ?? "";
     await run(threadId, "pick", { command: { resume: { [id]: { id: "a" } } } });
     const transport = createLangGraphTransport({
-      client: new Client({ apiUrl: proxy.url }),
+      client: new Client({ apiUrl: langgraph.proxy.url }),
       assistantId: "pick",
       threadId,
       pollIntervalMs: 0,
@@ -396,7 +359,7 @@ describe("langgraph: a second resume of an interrupt already answered", () => {
     expect(client.answer(id, { type: "value", value: { id: "b" } }).status).toBe("sent");
     await client.whenIdle();
     expect(client.getRequest(id)).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
-    expect(proxy.runs.filter((r) => r.threadId === threadId)).toEqual([]);
+    expect(langgraph.proxy.runs.filter((r) => r.threadId === threadId)).toEqual([]);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "a" }]);
     transport.close();
   });
@@ -498,7 +461,7 @@ describe("langgraph: an interrupt raised after a reload or in another tab never 
     fireEvent.click(screen.getByRole("button", { name: "Run" }));
     await waitFor(() => expect(threadOf()).not.toBe(""), wait);
     const threadId = threadOf();
-    await waitFor(async () => expect((await direct.threads.get(threadId)).status).toBe("busy"), wait);
+    await waitFor(async () => expect((await langgraph.direct.threads.get(threadId)).status).toBe("busy"), wait);
     unmount();
     render(second(threadId));
     return threadId;
@@ -517,7 +480,7 @@ describe("langgraph: an interrupt raised after a reload or in another tab never 
   });
 
   it("given a page open on a thread another tab then runs (no kit), should never show the interrupt that run raises", async () => {
-    const { thread_id: threadId } = await direct.threads.create();
+    const { thread_id: threadId } = await langgraph.direct.threads.create();
     render(<NaivePage assistantId="pick" threadId={threadId} />);
     await pause(300);
     await run(threadId, "pick", { input: { ids: ["a", "b"], label: "other-tab" } });
@@ -537,7 +500,7 @@ describe("langgraph: an interrupt raised after a reload or in another tab never 
     expect(resumesOn(threadId)).toHaveLength(1);
     await unmountWhenDone();
 
-    const { thread_id: other } = await direct.threads.create();
+    const { thread_id: other } = await langgraph.direct.threads.create();
     render(<KitPage assistantId="pick" threadId={other} />);
     await pause(300);
     await act(() => run(other, "pick", { input: { ids: ["a", "b"], label: "other-tab-kit" } }));
@@ -560,7 +523,7 @@ function AutoAnswer({ onAnswer }: { readonly onAnswer: () => void }) {
 
 /** A page that answers the first question with a remembered choice (`submit`'s plain value). */
 function AutoPage({ threadId }: { readonly threadId: string }) {
-  const stream = useStream<Record<string, unknown>>({ apiUrl: proxy.url, assistantId: "twice", threadId });
+  const stream = useStream<Record<string, unknown>>({ apiUrl: langgraph.proxy.url, assistantId: "twice", threadId });
   const [first] = stream.interrupts as readonly Shown[];
   const isFirst = (first?.value as { prompt?: unknown } | undefined)?.prompt === "First";
   return (
@@ -590,7 +553,7 @@ function KitAutoAnswer() {
 }
 
 function KitAutoPage({ threadId }: { readonly threadId: string }) {
-  const stream = useStream<Record<string, unknown>>({ apiUrl: proxy.url, assistantId: "twice", threadId });
+  const stream = useStream<Record<string, unknown>>({ apiUrl: langgraph.proxy.url, assistantId: "twice", threadId });
   const hitl = useLangGraphHitl(stream, { threadId, pollIntervalMs: 100, runPayload: strict });
   return (
     <HitlProvider transport={hitl} registry={registry} journal={noopJournal}>
@@ -688,7 +651,7 @@ describe("langgraph: a double resume (a double click, StrictMode)", { timeout: 3
 let protocolThread = "";
 /** The same typical page over `@langchain/react`'s `useStream` (the protocol stream): Run, forms, Send. */
 function ProtocolPage({ input }: { readonly input: Record<string, unknown> }) {
-  const stream = useProtocolStream({ apiUrl: proxy.url, assistantId: "pick" });
+  const stream = useProtocolStream({ apiUrl: langgraph.proxy.url, assistantId: "pick" });
   protocolThread = stream.threadId ?? "";
   return (
     <>
@@ -725,7 +688,7 @@ function ProtocolKitPage({
   readonly input: Record<string, unknown>;
   readonly assistantId?: string;
 }) {
-  const stream = useProtocolStream({ apiUrl: proxy.url, assistantId });
+  const stream = useProtocolStream({ apiUrl: langgraph.proxy.url, assistantId });
   const hitl = useLangChainReactHitl(stream, { pollIntervalMs: 100, runPayload: strict });
   protocolThread = stream.threadId ?? "";
   return (
@@ -774,7 +737,7 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     expect(await received(threadId)).toEqual([]);
     expect(resumesOn(threadId)).toEqual([]);
     // The message is the thread's; the question is asked again (a new interrupt), on the page.
-    const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: unknown[] }>(threadId);
     expect(state.values.messages).toEqual(chatMessage.messages);
     expect(await waiting(threadId)).toHaveLength(1);
     await waitFor(() => expect(questions()).toHaveLength(1), wait);
@@ -791,7 +754,7 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     await idle(threadId);
     expect(await received(threadId)).toEqual([]);
     expect(resumesOn(threadId)).toEqual([]);
-    expect(proxy.resumesFor(before)).toEqual([]);
+    expect(langgraph.proxy.resumesFor(before)).toEqual([]);
   });
 
   it("given the kit over @langchain/react's useStream and the message sent through sendChatMessage: holds with the kit — one reply resumes the question, then the message is a run of its own", async () => {
@@ -818,25 +781,27 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     );
     // The message's own run, over before the page goes.
     await waitFor(async () => {
-      const state = await direct.threads.getState<{ messages?: unknown[] }>(threadId);
+      const state = await langgraph.direct.threads.getState<{ messages?: unknown[] }>(threadId);
       expect(state.values.messages).toHaveLength(1);
-      expect((await direct.threads.get(threadId)).status).not.toBe("busy");
+      expect((await langgraph.direct.threads.get(threadId)).status).not.toBe("busy");
       expect(screen.getByTestId("loading").textContent).toBe("false");
     }, wait);
     await unmountWhenDone();
     const [got] = await received(threadId);
     expect(got).toMatchObject({ value: { reply: chatText }, result: { status: "replied", text: chatText } });
-    expect(proxy.resumesFor(interruptId)).toEqual([{ reply: chatText }]);
+    expect(langgraph.proxy.resumesFor(interruptId)).toEqual([{ reply: chatText }]);
     expect(resumesOn(threadId).map((r) => r.body.command)).toEqual([
       { resume: { [interruptId]: { reply: chatText } } },
     ]);
     // The page's run.start, the resume (input.respond), then the message's run.start.
-    expect(proxy.runs.filter((r) => r.threadId === threadId).map((r) => r.body.via)).toEqual([
+    expect(langgraph.proxy.runs.filter((r) => r.threadId === threadId).map((r) => r.body.via)).toEqual([
       "submit",
       "respond",
       "submit",
     ]);
-    const state = await direct.threads.getState<{ messages?: { type?: unknown; content?: unknown }[] }>(threadId);
+    const state = await langgraph.direct.threads.getState<{ messages?: { type?: unknown; content?: unknown }[] }>(
+      threadId,
+    );
     expect(state.values.messages?.map((m) => [m.type, m.content])).toEqual([["human", chatText]]);
     expect(await waiting(threadId)).toEqual([]);
   });
