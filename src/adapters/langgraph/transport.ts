@@ -400,6 +400,19 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   };
 
   /**
+   * A run this page starts (a resume, or a chat message's input): the app's own run options, then
+   * what every run of the kit's asks for — the stream modes it reads, a refusal while the thread is
+   * busy, and a strict server's refusal of an interrupt already answered.
+   */
+  const runPayload = (run: Pick<LangGraphRunPayload, "command" | "input">): LangGraphRunPayload => ({
+    ...options.runPayload?.(),
+    ...run,
+    streamMode: ["updates", "tasks"],
+    multitaskStrategy: "reject",
+    strictResume: true,
+  });
+
+  /**
    * Resumes `batch` in one run. A chat message whose replies these are goes AFTER it, as a run of
    * its own: a `Command`'s `update` is applied before the interrupted node finishes, so the
    * message would land between the model's tool call and that node's tool result — a history
@@ -407,13 +420,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
    */
   const resumeWith = async (batch: readonly Held[], note?: PendingMessage) => {
     const resume = resumeMap(batch);
-    const payload: LangGraphRunPayload = {
-      ...options.runPayload?.(),
-      command: { resume },
-      streamMode: ["updates", "tasks"],
-      multitaskStrategy: "reject",
-      strictResume: true,
-    };
+    const payload = runPayload({ command: { resume } });
     running += 1;
     let parts: AsyncIterator<LangGraphStreamPart>;
     let first: LangGraphStreamPart | undefined;
@@ -469,13 +476,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
 
   /** A chat message as a new run's input: nothing waits on the thread. */
   const startWith = async (note: PendingMessage) => {
-    const payload: LangGraphRunPayload = {
-      ...options.runPayload?.(),
-      input: note.update,
-      streamMode: ["updates", "tasks"],
-      multitaskStrategy: "reject",
-      strictResume: true,
-    };
+    const payload = runPayload({ input: note.update });
     running += 1;
     let parts: AsyncIterator<LangGraphStreamPart>;
     let first: LangGraphStreamPart | undefined;
