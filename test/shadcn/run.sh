@@ -162,7 +162,10 @@ rm -rf .next
 step "next build" npm run build
 
 # 6. Each picker in Chromium.
-port=$(node -e 'const s=require("node:net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+# process.stdout.write, not console.log: with FORCE_COLOR (npm test at a terminal) console.log prints a
+# number wrapped in colour escapes, and the port would not be a number.
+port=$(node -e 'const s=require("node:net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
+[[ $port =~ ^[0-9]+$ ]] || fail "could not get a free port (got \"$port\")"
 results="$work/results.txt"
 : >"$results"
 cd "$root"
