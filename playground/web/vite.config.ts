@@ -63,7 +63,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  * each app instance has), or `undefined` without it: the guard's default memory store, enough for
  * one page server (so `npm start` needs no Redis). Connected before the server listens: a Redis
  * asked for but unreachable fails the start instead of leaving the race unguarded. Later outages
- * fail fast (no offline queue): the guard then forwards unclaimed and warns.
+ * fail fast (no offline queue): the guard then refuses answers with 503 until Redis is back.
  */
 async function redisClaims(url: string | undefined): Promise<{ claims: AnswerClaimStore; close(): void } | undefined> {
   if (!url) return undefined;

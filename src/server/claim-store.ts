@@ -19,6 +19,13 @@ export interface AnswerClaimStore {
    * someone else is theirs, and must survive the late release of the first holder.
    */
   release(key: string, value: string): Promise<void>;
+  /**
+   * Gives `key` a new time to live of `ttlMs`, only if it still holds `value`; `false` when it
+   * does not (it expired, and may be someone else's now). The guard holds a short lease while it
+   * forwards an answer and extends it once eve took the answer, so a claim whose holder died
+   * mid-forward frees itself quickly instead of blocking the request for the full TTL.
+   */
+  extend(key: string, value: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface MemoryClaimStoreOptions {
@@ -57,6 +64,13 @@ export function createMemoryClaimStore(options: MemoryClaimStoreOptions = {}): A
       if (claims.get(key)?.value === value) claims.delete(key);
       return Promise.resolve();
     },
+    extend(key, value, ttlMs) {
+      const at = now();
+      const held = claims.get(key);
+      if (!held || held.value !== value || held.expiresAt <= at) return Promise.resolve(false);
+      claims.set(key, { value, expiresAt: at + Math.max(1, ttlMs) });
+      return Promise.resolve(true);
+    },
   };
 }
 
@@ -90,6 +104,8 @@ export interface RedisClaimStoreOptions {
 // Compare-and-delete in one step on the server: a GET then DEL from here could delete a claim
 // that expired and was taken by another answer in between.
 const RELEASE_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
+// Compare-and-expire, for the same reason.
+const EXTEND_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`;
 
 /**
  * Claims in Redis, for several app instances: each instance's guard gets a store on its own
@@ -116,6 +132,11 @@ export function createRedisClaimStore(redis: ClaimRedisClient, options: RedisCla
     },
     async release(key, value) {
       await redis.command("EVAL", [RELEASE_SCRIPT, "1", prefix + key, value]);
+    },
+    async extend(key, value, ttlMs) {
+      const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+      const reply = await redis.command("EVAL", [EXTEND_SCRIPT, "1", prefix + key, value, ttl]);
+      return reply === 1 || reply === "1";
     },
   };
 }

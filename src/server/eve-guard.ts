@@ -13,9 +13,12 @@ import { type AnswerClaimStore, type ClaimResult, createMemoryClaimStore } from 
  *
  * eve has no compare-and-set on answers, so two answers posted in the same instant both read
  * "open" there. The guard closes that with a claim per (session, request) in `claims`: the first
- * answer takes it and is forwarded, the others get the same `409` with the winner's answer. A
- * claim is given back when eve refuses the answer (so a retry can win) and expires after
- * `claimTtlMs` (by then eve's own record has the answer). The claim is the guard's only state:
+ * answer takes it and is forwarded, the others wait for eve to record it and get the same `409`
+ * with the winner's answer. A claim is a short lease while its answer is on the way (a page server
+ * killed mid-forward frees it within `leaseMs`), given back when eve refuses the answer (so a
+ * retry can win), and kept `claimTtlMs` once eve took it (by then eve's own record has the
+ * answer). When the claim store fails the answer is refused with `503` (`whenClaimsFail`), never
+ * let through unguarded. What holds under each fault is in SECURITY.md. The claim is the guard's only state:
  * every instance that can receive an answer must share one store — the default memory store
  * covers one instance; several behind a load balancer need `createRedisClaimStore`.
  *
@@ -40,11 +43,34 @@ export interface EveAnswerGuardOptions {
    */
   readonly claims?: AnswerClaimStore;
   /**
-   * How long a forwarded answer's claim lives. It must outlast the time eve takes to record an
-   * answer in the session stream: from then on the guard's read of that record refuses later
-   * answers by itself. @default 30_000
+   * How long a forwarded answer's claim lives once eve took it. It must outlast the time eve takes
+   * to record an answer in the session stream: from then on the guard's read of that record
+   * refuses later answers by itself. @default 30_000
    */
   readonly claimTtlMs?: number;
+  /**
+   * How long a claim holds while its answer is on its way to eve, renewed every third of it for
+   * as long as the forward lasts. A page server that dies between its claim and eve's answer
+   * stops renewing, and its claim frees itself after this long: the device's retry (or the other
+   * device, still waiting) then takes it, so the request is not left claimed by an answer eve
+   * never got. @default 10_000
+   */
+  readonly leaseMs?: number;
+  /**
+   * What to do with an answer when the claim store fails (Redis restarting, unreachable):
+   * `"refuse"` answers `503` `HITL_CLAIM_UNAVAILABLE` with `retry-after`, and nothing reaches eve
+   * (the device sends the answer again later; two devices can never both get through);
+   * `"forward"` sends it to eve unclaimed, as before claims existed (always delivered, but two
+   * devices answering during the outage can both reach eve). @default "refuse"
+   */
+  readonly whenClaimsFail?: "refuse" | "forward";
+}
+
+/** The body of the guard's `503` while its claim store fails (`whenClaimsFail: "refuse"`). */
+export interface ClaimsUnavailableBody {
+  readonly ok: false;
+  readonly code: "HITL_CLAIM_UNAVAILABLE";
+  readonly error: string;
 }
 
 /** The body of the guard's refusal. */
@@ -79,6 +105,8 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
   const forwarded = (options.forwardHeaders ?? ["authorization", "cookie"]).map((name) => name.toLowerCase());
   const claims = options.claims ?? createMemoryClaimStore();
   const claimTtlMs = options.claimTtlMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const refuseWhenClaimsFail = (options.whenClaimsFail ?? "refuse") === "refuse";
 
   const headersOf = (request: Request): Headers => {
     const headers = new Headers();
@@ -101,43 +129,93 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
     };
     const answers = match && body !== undefined ? postedAnswers(body) : [];
     if (!match?.[1] || answers.length === 0) return forward();
-
-    const state = await readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
-    for (const { requestId } of answers) {
-      const parked = state && selectRequest(state, requestId);
-      if (parked?.state !== "settled") continue;
-      return alreadyAnswered(requestId, parked.outcome ?? "answered", parked.resolution);
-    }
-
     const sessionId = decodeSegment(match[1]);
-    const claimed = await claimAll(claims, sessionId, state, answers, claimTtlMs);
-    const won = claimed.filter((claim) => claim.result?.won === true);
-    const lost = claimed.find((claim) => claim.result?.won === false);
-    if (lost) {
+    const readState = () => readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
+
+    // A lost claim is not yet an answer in eve: its holder may still be forwarding it, eve may
+    // refuse it, or its page server may have died holding it. So the loser waits (bounded: a dead
+    // holder's lease runs out within `leaseMs`) until eve records an answer — then the 409 says
+    // what eve has — or the claim frees and this answer takes it.
+    const deadline = Date.now() + leaseMs + Math.min(leaseMs, LOSER_GRACE_MS);
+    for (;;) {
+      const state = await readState();
+      for (const { requestId } of answers) {
+        const parked = state && selectRequest(state, requestId);
+        if (parked?.state !== "settled") continue;
+        return alreadyAnswered(requestId, parked.outcome ?? "answered", parked.resolution);
+      }
+
+      const claimed = await claimAll(claims, sessionId, state, answers, leaseMs, refuseWhenClaimsFail);
+      const won = claimed.filter((claim) => claim.result?.won === true);
+      const lost = claimed.find((claim) => claim.result?.won === false);
+      if (!lost && claimed.some((claim) => claim.result === undefined) && refuseWhenClaimsFail) {
+        await releaseAll(claims, won);
+        return claimsUnavailable();
+      }
+      if (!lost) return forwardClaimed(claims, won, forward, readState, { leaseMs, claimTtlMs });
       // All or nothing: the refusal sends none of the POST's answers, so the claims it won must
       // not keep another device from answering those requests.
       await releaseAll(claims, won);
-      const winner = lost.result?.won === false ? readClaimValue(lost.result.value) : undefined;
-      return alreadyAnswered(lost.requestId, "answered", winner?.response);
+      if (Date.now() >= deadline) {
+        const winner = lost.result?.won === false ? readClaimValue(lost.result.value) : undefined;
+        return alreadyAnswered(lost.requestId, "answered", winner?.response);
+      }
+      await sleep(LOSER_POLL_MS);
     }
-
-    let response: Response;
-    try {
-      response = await forward();
-    } catch (error) {
-      // A dropped connection does not say whether eve took the answer. Ask eve: a request it
-      // shows settled keeps its claim (and the settled check refuses later answers anyway); one
-      // it still shows open is released, or the same device's retry (sent once its client's
-      // grace period is over) would be refused as "answered elsewhere" for an answer eve never
-      // got — and the tool call would wait for a result nobody sends.
-      const after = await readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
-      const open = won.filter((claim) => !after || selectRequest(after, claim.requestId)?.state !== "settled");
-      await releaseAll(claims, open);
-      throw error;
-    }
-    if (!response.ok) await releaseAll(claims, won);
-    return response;
   };
+}
+
+/** How often a device that lost a claim looks again at eve and the claim. */
+const LOSER_POLL_MS = 100;
+/** Beyond the lease, how long a loser waits for the winner's answer to show in eve. */
+const LOSER_GRACE_MS = 2_000;
+
+/**
+ * Forwards the answers this POST claimed, renewing their lease while eve has not answered.
+ * eve took them: their claims live `claimTtlMs` (until eve's record refuses later answers by
+ * itself). eve refused them: released, so a retry can win.
+ */
+async function forwardClaimed(
+  claims: AnswerClaimStore,
+  won: readonly Claim[],
+  forward: () => Promise<Response>,
+  readState: () => Promise<LedgerState | undefined>,
+  times: { readonly leaseMs: number; readonly claimTtlMs: number },
+): Promise<Response> {
+  const renew =
+    won.length === 0 ? undefined : setInterval(() => void extendAll(claims, won, times.leaseMs), times.leaseMs / 3);
+  let response: Response;
+  try {
+    response = await forward();
+  } catch (error) {
+    // A dropped connection does not say whether eve took the answer. Ask eve: a request it
+    // shows settled keeps its claim (and the settled check refuses later answers anyway); one
+    // it still shows open is released, or the same device's retry (sent once its client's
+    // grace period is over) would be refused as "answered elsewhere" for an answer eve never
+    // got — and the tool call would wait for a result nobody sends.
+    const after = await readState();
+    const open = won.filter((claim) => !after || selectRequest(after, claim.requestId)?.state !== "settled");
+    await releaseAll(claims, open);
+    throw error;
+  } finally {
+    clearInterval(renew);
+  }
+  if (response.ok) await extendAll(claims, won, times.claimTtlMs);
+  else await releaseAll(claims, won);
+  return response;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function claimsUnavailable(): Response {
+  const refusal: ClaimsUnavailableBody = {
+    ok: false,
+    code: "HITL_CLAIM_UNAVAILABLE",
+    error: "The answer could not be checked against other devices right now; it was not sent. Try again.",
+  };
+  return Response.json(refusal, { status: 503, headers: { "retry-after": "1" } });
 }
 
 function alreadyAnswered(requestId: string, outcome: string, response: AnswerBody | undefined): Response {
@@ -169,9 +247,9 @@ interface Claim {
  * same requests in one POST each could win one and lose the other: both refused, neither answer
  * sent. In one order both contend for the same first key, and only the one that lost it stops.
  *
- * A store that fails counts as neither won nor lost: the answer is forwarded as before claims
- * existed (the guard never blocks an answer on its own failure), and the failure is reported,
- * since that answer is no longer protected from a race.
+ * A store that fails counts as neither won nor lost (`result` undefined): by default the POST is
+ * refused with 503 and sent again by the device; with `whenClaimsFail: "forward"` it goes to eve
+ * unclaimed, and the failure is reported, since that answer is no longer protected from a race.
  */
 async function claimAll(
   claims: AnswerClaimStore,
@@ -179,6 +257,7 @@ async function claimAll(
   state: LedgerState | undefined,
   answers: readonly PostedAnswer[],
   ttlMs: number,
+  refuse: boolean,
 ): Promise<Claim[]> {
   const distinct = new Map<string, PostedAnswer>();
   for (const answer of answers) distinct.set(answer.requestId, answer);
@@ -195,12 +274,26 @@ async function claimAll(
     try {
       result = await claims.claim(key, value, ttlMs);
     } catch (error) {
-      console.warn(`hitl-kit: the answer claim for ${key} failed; forwarding the answer unclaimed`, error);
+      const then = refuse ? "refusing the answer with 503" : "forwarding the answer unclaimed";
+      console.warn(`hitl-kit: the answer claim for ${key} failed; ${then}`, error);
     }
     claimed.push({ requestId: answer.requestId, key, value, result });
     if (result?.won === false) break;
   }
   return claimed;
+}
+
+/** An extension that fails leaves the claim to its lease: eve's own record refuses later answers. */
+async function extendAll(claims: AnswerClaimStore, won: readonly Claim[], ttlMs: number): Promise<void> {
+  await Promise.all(
+    won.map(async ({ key, value }) => {
+      try {
+        await claims.extend(key, value, ttlMs);
+      } catch {
+        // Reported by the next claim that fails; nothing to undo here.
+      }
+    }),
+  );
 }
 
 /** A release that fails leaves the claim to expire: the answer it guarded was refused anyway. */

@@ -18,7 +18,12 @@ export {
   type MemoryClaimStoreOptions,
   type RedisClaimStoreOptions,
 } from "./claim-store";
-export { type AlreadyAnsweredBody, createEveAnswerGuard, type EveAnswerGuardOptions } from "./eve-guard";
+export {
+  type AlreadyAnsweredBody,
+  type ClaimsUnavailableBody,
+  createEveAnswerGuard,
+  type EveAnswerGuardOptions,
+} from "./eve-guard";
 export {
   type InterruptQuestion,
   InterruptQuestionError,

@@ -32,6 +32,8 @@ interface SetupOptions {
   /** eve's delay before it processes an answer: long enough that both guards read "open". */
   readonly latencyMs?: number;
   readonly claimTtlMs?: number;
+  readonly leaseMs?: number;
+  readonly whenClaimsFail?: "refuse" | "forward";
   /** How many picker requests the model parks in one step. @default 1 */
   readonly requests?: number;
   /** What the guards call instead of eve directly (to refuse or hold a POST). */
@@ -61,6 +63,8 @@ function setup(claims: readonly [AnswerClaimStore, AnswerClaimStore], options: S
       fetch: fetcher,
       claims: store,
       ...(options.claimTtlMs !== undefined ? { claimTtlMs: options.claimTtlMs } : {}),
+      ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
+      ...(options.whenClaimsFail !== undefined ? { whenClaimsFail: options.whenClaimsFail } : {}),
     }),
   );
   const post = (guard: 0 | 1, inputResponses: Answers, sessionId?: string) =>
@@ -198,7 +202,7 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
     expect(session.strayMessages).toEqual([]);
   });
 
-  it("given several requests in one POST and one of them claimed elsewhere, should refuse the POST and release the others", async () => {
+  it("given several requests in one POST and one of them claimed elsewhere, should hold the POST until eve has the other answer, refuse it whole and release the rest", async () => {
     const store = createMemoryClaimStore();
     // Device B's answer waits at eve's door with its claim taken, until the gate opens.
     let open!: () => void;
@@ -220,23 +224,81 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
 
     const fromB = post(1, [{ requestId: two.requestId, text: media("b2") }]);
     await vi.waitFor(() => expect(held).toBe(true));
-    const fromA = await post(0, [
+    let settledA = false;
+    const fromA = post(0, [
       { requestId: one.requestId, text: media("a1") },
       { requestId: two.requestId, text: media("a2") },
-    ]);
-    expect(fromA.status).toBe(409);
-    await expect(fromA.json()).resolves.toEqual({
+    ]).finally(() => {
+      settledA = true;
+    });
+    // B's answer is on its way, not in eve: A is held, not told "answered elsewhere" yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settledA).toBe(false);
+    // While A waits, its claim on the first request is not kept: another answer to it could go.
+    await expect(store.claim(`hitl:${session.sessionId}:${one.requestId}`, "probe", 1)).resolves.toEqual({
+      won: true,
+    });
+    open();
+    expect((await fromB).status).toBe(202);
+    const refusedA = await fromA;
+    expect(refusedA.status).toBe(409);
+    await expect(refusedA.json()).resolves.toEqual({
       ...REFUSAL,
       requestId: two.requestId,
       response: { type: "value", value: { selected: ["b2"] } },
     });
-    open();
-    expect((await fromB).status).toBe(202);
     // A's claim on the first request was given back with the refusal: A can answer it alone.
     expect((await post(0, [{ requestId: one.requestId, text: media("a1") }])).status).toBe(202);
     await session.whenIdle();
     expect(session.answers(one.requestId).map((recorded) => recorded.response.text)).toEqual([media("a1")]);
     expect(session.answers(two.requestId).map((recorded) => recorded.response.text)).toEqual([media("b2")]);
+    expect(session.strayMessages).toEqual([]);
+  });
+
+  it("given a page server that died after claiming (its answer never reached eve), should let the device's retry take the claim once the lease runs out", async () => {
+    const store = createMemoryClaimStore();
+    const { session, ref, answer } = setup([store, store], { leaseMs: 300 });
+    // The dead instance's claim, as it left it: taken for one lease, never forwarded, never renewed.
+    const dead = JSON.stringify({ id: "dead", response: { type: "value", value: { selected: ["a"] } } });
+    await store.claim(`hitl:${session.sessionId}:${ref.requestId}`, dead, 300);
+    const started = Date.now();
+    const retry = await answer(1, "a");
+    expect(retry.status).toBe(202);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    await session.whenIdle();
+    expect(session.answers(ref.requestId).map((recorded) => recorded.response.text)).toEqual([media("a")]);
+    expect(session.strayMessages).toEqual([]);
+  });
+
+  it("given a forward slower than the lease, should renew the claim so no other device gets through meanwhile", async () => {
+    const store = createMemoryClaimStore();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const holdFirst = (eve: TestFetch): typeof fetch => {
+      return async (input, init) => {
+        if ((init?.method ?? "GET") === "POST" && first) {
+          first = false;
+          await slow;
+        }
+        return eve(input, init);
+      };
+    };
+    const { session, ref, answer } = setup([store, store], { leaseMs: 150, wrap: holdFirst });
+    const fromA = answer(0, "a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const fromB = answer(1, "b");
+    // Three leases pass while A's answer is on its way; B is still held, not let through.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    release();
+    expect((await fromA).status).toBe(202);
+    const refusedB = await fromB;
+    expect(refusedB.status).toBe(409);
+    await expect(refusedB.json()).resolves.toMatchObject({ response: { type: "value", value: { selected: ["a"] } } });
+    await session.whenIdle();
+    expect(session.answers(ref.requestId)).toHaveLength(1);
     expect(session.strayMessages).toEqual([]);
   });
 
@@ -265,6 +327,19 @@ describe("createMemoryClaimStore", () => {
     await expect(store.claim("k", "three", 100)).resolves.toEqual({ won: false, value: "two" });
     await store.release("k", "two");
     await expect(store.claim("k", "three", 100)).resolves.toEqual({ won: true });
+  });
+
+  it("should extend a claim only for the value it holds, and not once it expired", async () => {
+    let now = 0;
+    const store = createMemoryClaimStore({ now: () => now });
+    await store.claim("k", "one", 100);
+    await expect(store.extend("k", "two", 1_000)).resolves.toBe(false);
+    await expect(store.extend("k", "one", 1_000)).resolves.toBe(true);
+    now = 500;
+    await expect(store.claim("k", "two", 100)).resolves.toEqual({ won: false, value: "one" });
+    now = 1_000;
+    await expect(store.extend("k", "one", 1_000)).resolves.toBe(false);
+    await expect(store.claim("k", "two", 100)).resolves.toEqual({ won: true });
   });
 
   it("should keep live claims through the sweeps of expired ones", async () => {
@@ -400,12 +475,45 @@ describe.skipIf(redisServer === undefined)(
       expect(session.strayMessages).toEqual([]);
     });
 
-    it("given Redis unreachable, should forward the answer unclaimed and say so (the guard never blocks on its own failure)", async () => {
+    it("should extend a claim in Redis only for the value it holds (compare-and-expire)", async () => {
+      const [a, b] = stores("extend:");
+      await a.claim("k", "one", 100);
+      await expect(b.extend("k", "two", 10_000)).resolves.toBe(false);
+      await expect(a.extend("k", "one", 10_000)).resolves.toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(b.claim("k", "two", 10_000)).resolves.toEqual({ won: false, value: "one" });
+      await expect(clients[0]!.pTTL("extend:k")).resolves.toBeGreaterThan(5_000);
+      await expect(a.extend("missing", "one", 10_000)).resolves.toBe(false);
+    });
+
+    it("given Redis unreachable, should refuse the answer with 503 and send nothing to eve (no device gets through unguarded)", async () => {
       const offline = redisClient(server.port); // never connected
       const store = createRedisClaimStore(adapt(offline));
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       try {
         const { session, ref, answer } = setup([store, store]);
+        const refused = await answer(0, "a");
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get("retry-after")).toBe("1");
+        await expect(refused.json()).resolves.toMatchObject({ ok: false, code: "HITL_CLAIM_UNAVAILABLE" });
+        await session.whenIdle();
+        expect(session.answers(ref.requestId)).toHaveLength(0);
+        // Once Redis answers again, the same answer goes through.
+        const { session: later, ref: laterRef, answer: answerLater } = setup(stores());
+        expect((await answerLater(0, "a")).status).toBe(202);
+        await later.whenIdle();
+        expect(later.answers(laterRef.requestId)).toHaveLength(1);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it("given Redis unreachable and whenClaimsFail: forward, should forward the answer unclaimed and say so", async () => {
+      const offline = redisClient(server.port); // never connected
+      const store = createRedisClaimStore(adapt(offline));
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      try {
+        const { session, ref, answer } = setup([store, store], { whenClaimsFail: "forward" });
         expect((await answer(0, "a")).status).toBe(202);
         expect(warn).toHaveBeenCalledWith(
           expect.stringContaining("forwarding the answer unclaimed"),

@@ -167,34 +167,45 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
 /** Resumes a session whose stream failed: when the browser is back online, or after a growing wait. */
 function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
   let attempts = 0;
+  let stopped = false;
   let pending: (() => void) | undefined;
   const stop = () => {
     pending?.();
     pending = undefined;
   };
+  const check = () => {
+    const current = agent();
+    if (current.status === "ready" || current.status === "streaming") attempts = 0;
+    const failed =
+      enabled && current.status === "error" && current.session !== undefined && current.resume !== undefined;
+    if (!failed) return stop();
+    if (pending) return;
+    const resume = () => {
+      stop();
+      attempts += 1;
+      // A resume that fails without a new snapshot (eve's client refusing it, the stream request
+      // failing before the status moves) would otherwise be the last try: `check` runs on
+      // snapshots only, and the page would stay in `error`. Look again once it settled.
+      void new Promise<void>((settle) => settle(agent().resume?.()))
+        .catch(() => {})
+        .then(() => {
+          if (!stopped) check();
+        });
+    };
+    const timer = setTimeout(resume, Math.min(RECONNECT_FIRST_MS * 2 ** attempts, RECONNECT_MAX_MS));
+    const online = typeof window === "undefined" ? undefined : window;
+    online?.addEventListener("online", resume);
+    pending = () => {
+      clearTimeout(timer);
+      online?.removeEventListener("online", resume);
+    };
+  };
   return {
-    stop,
-    check() {
-      const current = agent();
-      if (current.status === "ready" || current.status === "streaming") attempts = 0;
-      const failed =
-        enabled && current.status === "error" && current.session !== undefined && current.resume !== undefined;
-      if (!failed) return stop();
-      if (pending) return;
-      const resume = () => {
-        stop();
-        attempts += 1;
-        void agent()
-          .resume?.()
-          .catch(() => {});
-      };
-      const timer = setTimeout(resume, Math.min(RECONNECT_FIRST_MS * 2 ** attempts, RECONNECT_MAX_MS));
-      const online = typeof window === "undefined" ? undefined : window;
-      online?.addEventListener("online", resume);
-      pending = () => {
-        clearTimeout(timer);
-        online?.removeEventListener("online", resume);
-      };
+    check,
+    /** The page is going away: no more tries. */
+    stop() {
+      stopped = true;
+      stop();
     },
   };
 }
