@@ -167,6 +167,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "jsdom",
+          // Vitest's default is one worker less than the cores: one, on a two-core machine, where
+          // the run then waits on each file's jsdom and servers in turn. Two keep both cores busy.
+          maxWorkers: 2,
           include: ["test/**/*.test.{ts,tsx}"],
           exclude: ["test/browser/**", "test/e2e/**", "test/dist/**", "test/eve-agent/**"],
           setupFiles: ["test/setup.ts"],

@@ -195,12 +195,14 @@ function chatRoute<R extends ChatRoute>(options: {
 /**
  * The AI SDK page's route (`playground/ai-sdk/route.ts`, as a Next.js app's `app/api/chat/route.ts`):
  * `POST /api/chat`; `GET /api/chat/prompts` lists every prompt the scripted model received, for
- * the end-to-end tests to count tool results per call.
+ * the end-to-end tests to count tool results per call. The assistant-ui page has an instance of its
+ * own at `/api/assistant-ui/chat`, so the two pages' tests can run at once without counting each
+ * other's prompts.
  */
-const aiSdkRoute = () =>
+const aiSdkRoute = (path: string, name: string) =>
   chatRoute({
-    name: "hitl-playground:ai-sdk-route",
-    path: "/api/chat",
+    name,
+    path,
     load: (dev) =>
       dev
         .ssrLoadModule(here("../ai-sdk/route.ts"))
@@ -257,7 +259,14 @@ export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
   cacheDir: process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web"),
-  plugins: [react(), eveAnswerGuard(), aiSdkRoute(), tanstackAiRoute(), libraryRoute()],
+  plugins: [
+    react(),
+    eveAnswerGuard(),
+    aiSdkRoute("/api/chat", "hitl-playground:ai-sdk-route"),
+    aiSdkRoute("/api/assistant-ui/chat", "hitl-playground:assistant-ui-route"),
+    tanstackAiRoute(),
+    libraryRoute(),
+  ],
   resolve: {
     // Most specific first: each is an exact match.
     alias: [

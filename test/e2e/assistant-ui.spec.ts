@@ -1,10 +1,10 @@
 /**
  * The assistant-ui page, end to end in Chromium: assistant-ui's runtime over the AI SDK's
  * `useChat` (`useAISDKRuntime`), a thread of its primitives and the kit's widgets as the picker
- * tools' tool UIs (`hitl-kit/adapters/assistant-ui`), against the AI SDK page's route (`/api/chat`:
+ * tools' tool UIs (`hitl-kit/adapters/assistant-ui`), against the AI SDK page's route (its own instance, `/api/assistant-ui/chat`:
  * real `streamText`, the `ai` package's test model scripted like the eve agent). Each question is
  * asked through a phrase (an assistant-ui suggestion) and answered with a double click in the
- * thread's tool UI. What counts is the model's prompt after the answer (`GET /api/chat/prompts`):
+ * thread's tool UI. What counts is the model's prompt after the answer (`GET /api/assistant-ui/chat/prompts`):
  * exactly one result for that tool call, carrying the kind's typed value; the page made exactly
  * two chat requests (the ask, the continuation), exactly one result reached its chat
  * (`<main data-results-sent>`: the AI SDK's `Chat` folds a second `addToolOutput` or approval
@@ -26,13 +26,13 @@ type Prompt = { role: string; content: string | PromptPart[] }[];
 
 /** Every prompt the route's model received (the route serves every test of the run). */
 async function prompts(page: Page): Promise<Prompt[]> {
-  const response = await page.request.get("/api/chat/prompts");
+  const response = await page.request.get("/api/assistant-ui/chat/prompts");
   expect(response.ok()).toBe(true);
   return (await response.json()) as Prompt[];
 }
 
 interface Chat {
-  /** Every chat request (`POST /api/chat`) this page sent, across reloads. */
+  /** Every chat request (`POST /api/assistant-ui/chat`) this page sent, across reloads. */
   readonly posts: string[];
   /** How many prompts the model had received when the page opened. */
   readonly mark: number;
@@ -42,7 +42,8 @@ interface Chat {
 async function openChat(page: Page): Promise<Chat> {
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/chat") posts.push(request.url());
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/assistant-ui/chat")
+      posts.push(request.url());
   });
   await page.goto("/assistant-ui.html");
   await expect(page.getByRole("heading", { name: "hitl-kit · assistant-ui" })).toBeVisible();

@@ -57,7 +57,7 @@ export function AssistantUiApp() {
     const created = new Chat({
       id: "assistant-ui-playground",
       messages: loadMessages(),
-      transport: new AssistantChatTransport({ api: "/api/chat" }),
+      transport: new AssistantChatTransport({ api: "/api/assistant-ui/chat" }),
       sendAutomaticallyWhen: continueAfterAnswers,
     });
     const { addToolOutput, addToolApprovalResponse } = created;
