@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
@@ -70,7 +71,8 @@ const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/v
 });
 let announced = false;
 page.stdout.on("data", (chunk) => {
-  if (!announced && /ready in|Local:/i.test(String(chunk))) {
+  // Colour escapes stripped: npm start at a terminal gets Vite's coloured banner.
+  if (!announced && /ready in|Local:/i.test(stripVTControlCharacters(String(chunk)))) {
     announced = true;
     console.log(`\n✓ hitl-kit playground: http://127.0.0.1:${pagePort}/`);
     console.log(`  eve agent ${eve.url} · prompts the model received: ${eve.promptLog}`);

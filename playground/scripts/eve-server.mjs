@@ -29,6 +29,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } f
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (the `hitl-kit` package). */
@@ -350,8 +351,9 @@ async function waitForUrl(getOutput, getExit, port, host, timeoutMs) {
   // With port 0, eve start picks a free port and prints "server listening at http://…".
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const match =
-      /listening at (http:\/\/[^\s/]+)/.exec(getOutput()) ?? /Listening on: (http:\/\/[^\s/]+)/.exec(getOutput());
+    // Without colour escapes: with FORCE_COLOR (npm test at a terminal) a CLI may wrap the URL in them.
+    const output = stripVTControlCharacters(getOutput());
+    const match = /listening at (http:\/\/[^\s/]+)/.exec(output) ?? /Listening on: (http:\/\/[^\s/]+)/.exec(output);
     if (match) return match[1];
     if (getExit()) throw new Error(`eve start exited (${JSON.stringify(getExit())}):\n${getOutput().slice(-4_000)}`);
     if (Date.now() > deadline) throw new Error(`eve start printed no URL within ${timeoutMs} ms:\n${getOutput()}`);

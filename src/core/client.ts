@@ -193,6 +193,15 @@ function hubFor(transport: HitlTransport): Hub {
 }
 
 export function createHitlClient(options: HitlClientOptions): HitlClient {
+  // Checked here, not at the first answer: a plain-JS caller that left out `kinds` would otherwise
+  // meet "Cannot read properties of undefined" much later. Kept small: every page bundles it.
+  const { transport: given, kinds: known } = (options ?? {}) as Partial<HitlClientOptions>;
+  if (typeof given?.send !== "function") {
+    throw new TypeError("createHitlClient: `transport` must be a HitlTransport (what an adapter makes).");
+  }
+  if (!Array.isArray(known) && typeof (known as KindSource | undefined)?.kindOf !== "function") {
+    throw new TypeError("createHitlClient: `kinds` must be a list of kinds (defineKind) or a registry.");
+  }
   const { transport } = options;
   const { sessionKey } = transport;
   const hub = hubFor(transport);

@@ -188,7 +188,6 @@ export {
 export { type ShellProps, splitShellProps } from "./shared/shell-props";
 export { WidgetShell } from "./shared/shell-submit";
 export { type Answer, type AnswerOutcome, useAnswer } from "./shared/use-answer";
-export { type Draft, type DraftOptions, type Focusable, useDraft } from "./shared/use-draft";
 export { type MachineState, useKindAnswer, useMachine } from "./shared/use-machine";
 export {
   rowStyle,
