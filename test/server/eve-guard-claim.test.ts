@@ -132,6 +132,28 @@ async function raceBatchOnce(claims: readonly [AnswerClaimStore, AnswerClaimStor
   expect(session.strayMessages).toEqual([]);
 }
 
+/** A fetch whose first answer POST waits at eve's door until `open()`; `held` once it does. */
+function holdFirstPost() {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const state = {
+    held: false,
+    open: () => open(),
+    wrap: (eve: TestFetch): typeof fetch => {
+      return async (input, init) => {
+        if ((init?.method ?? "GET") === "POST" && !state.held) {
+          state.held = true;
+          await gate;
+        }
+        return eve(input, init);
+      };
+    },
+  };
+  return state;
+}
+
 /** A fetch that answers eve's answer route with 503 once, without reaching eve. */
 function refuseFirstPost(eve: TestFetch): typeof fetch {
   let refused = false;
@@ -205,25 +227,12 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
   it("given several requests in one POST and one of them claimed elsewhere, should hold the POST until eve has the other answer, refuse it whole and release the rest", async () => {
     const store = createMemoryClaimStore();
     // Device B's answer waits at eve's door with its claim taken, until the gate opens.
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let held = false;
-    const holdFirstPost = (eve: TestFetch): typeof fetch => {
-      return async (input, init) => {
-        if ((init?.method ?? "GET") === "POST" && !held) {
-          held = true;
-          await gate;
-        }
-        return eve(input, init);
-      };
-    };
-    const { session, refs, post } = setup([store, store], { requests: 2, wrap: holdFirstPost });
+    const gate = holdFirstPost();
+    const { session, refs, post } = setup([store, store], { requests: 2, wrap: gate.wrap });
     const [one, two] = refs as [(typeof refs)[0], (typeof refs)[0]];
 
     const fromB = post(1, [{ requestId: two.requestId, text: media("b2") }]);
-    await vi.waitFor(() => expect(held).toBe(true));
+    await vi.waitFor(() => expect(gate.held).toBe(true));
     let settledA = false;
     const fromA = post(0, [
       { requestId: one.requestId, text: media("a1") },
@@ -238,7 +247,7 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
     await expect(store.claim(`hitl:${session.sessionId}:${one.requestId}`, "probe", 1)).resolves.toEqual({
       won: true,
     });
-    open();
+    gate.open();
     expect((await fromB).status).toBe(202);
     const refusedA = await fromA;
     expect(refusedA.status).toBe(409);
@@ -272,27 +281,14 @@ describe("createEveAnswerGuard with a shared memory claim store", () => {
 
   it("given a forward slower than the lease, should renew the claim so no other device gets through meanwhile", async () => {
     const store = createMemoryClaimStore();
-    let release!: () => void;
-    const slow = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let first = true;
-    const holdFirst = (eve: TestFetch): typeof fetch => {
-      return async (input, init) => {
-        if ((init?.method ?? "GET") === "POST" && first) {
-          first = false;
-          await slow;
-        }
-        return eve(input, init);
-      };
-    };
-    const { session, ref, answer } = setup([store, store], { leaseMs: 150, wrap: holdFirst });
+    const gate = holdFirstPost();
+    const { session, ref, answer } = setup([store, store], { leaseMs: 150, wrap: gate.wrap });
     const fromA = answer(0, "a");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const fromB = answer(1, "b");
     // Three leases pass while A's answer is on its way; B is still held, not let through.
     await new Promise((resolve) => setTimeout(resolve, 450));
-    release();
+    gate.open();
     expect((await fromA).status).toBe(202);
     const refusedB = await fromB;
     expect(refusedB.status).toBe(409);
