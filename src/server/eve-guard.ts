@@ -137,7 +137,7 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
     // holder's lease runs out within `leaseMs`) until eve records an answer — then the 409 says
     // what eve has — or the claim frees and this answer takes it.
     const deadline = Date.now() + leaseMs + Math.min(leaseMs, LOSER_GRACE_MS);
-    for (;;) {
+    for (let wait = LOSER_POLL_MS; ; wait = Math.min(wait * 2, LOSER_POLL_MAX_MS)) {
       const state = await readState();
       for (const { requestId } of answers) {
         const parked = state && selectRequest(state, requestId);
@@ -160,13 +160,18 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
         const winner = lost.result?.won === false ? readClaimValue(lost.result.value) : undefined;
         return alreadyAnswered(lost.requestId, "answered", winner?.response);
       }
-      await sleep(LOSER_POLL_MS);
+      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
     }
   };
 }
 
-/** How often a device that lost a claim looks again at eve and the claim. */
+/**
+ * How soon a device that lost a claim looks again at eve and the claim: 100 ms, doubling to 1 s.
+ * Each look reads the session's whole stream, so a long hold on a long session reads it some
+ * fifteen times rather than a hundred.
+ */
 const LOSER_POLL_MS = 100;
+const LOSER_POLL_MAX_MS = 1_000;
 /** Beyond the lease, how long a loser waits for the winner's answer to show in eve. */
 const LOSER_GRACE_MS = 2_000;
 

@@ -168,8 +168,9 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
 function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
   let attempts = 0;
   let stopped = false;
+  /** Cancels the try that is waiting (its timer and its `online` listener). */
   let pending: (() => void) | undefined;
-  const stop = () => {
+  const cancelPending = () => {
     pending?.();
     pending = undefined;
   };
@@ -178,10 +179,10 @@ function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
     if (current.status === "ready" || current.status === "streaming") attempts = 0;
     const failed =
       enabled && current.status === "error" && current.session !== undefined && current.resume !== undefined;
-    if (!failed) return stop();
+    if (!failed) return cancelPending();
     if (pending) return;
     const resume = () => {
-      stop();
+      cancelPending();
       attempts += 1;
       // A resume that fails without a new snapshot (eve's client refusing it, the stream request
       // failing before the status moves) would otherwise be the last try: `check` runs on
@@ -205,7 +206,7 @@ function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
     /** The page is going away: no more tries. */
     stop() {
       stopped = true;
-      stop();
+      cancelPending();
     },
   };
 }
