@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type ViteDevServer } from "vite";
+import { type Connect, createServer, defineConfig, type Plugin, type ViteDevServer } from "vite";
 import { type AnswerClaimStore, createRedisClaimStore } from "../../src/server/claim-store";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { searchLibrary } from "../shared/media-library";
@@ -23,6 +23,23 @@ import { searchLibrary } from "../shared/media-library";
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const kit = (path: string) => here(`../../src/${path}`);
 
+/** `hitl-kit/*` → the kit's sources. Most specific first: each is an exact match. */
+const alias = [
+  { find: /^hitl-kit$/, replacement: kit("index.tsx") },
+  { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
+  { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
+  { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
+  { find: /^hitl-kit\/adapters\/assistant-ui$/, replacement: kit("adapters/assistant-ui/index.ts") },
+  { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
+  { find: /^hitl-kit\/adapters\/langgraph$/, replacement: kit("adapters/langgraph/index.ts") },
+  { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
+  { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
+  { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
+  { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
+  { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
+];
+
+const cacheDir = process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web");
 const port = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const eve = `http://127.0.0.1:${process.env.EVE_PORT ?? 3031}`;
 const mcp = `http://127.0.0.1:${process.env.MCP_PORT ?? 3032}`;
@@ -101,6 +118,38 @@ async function redisClaims(url: string | undefined): Promise<{ claims: AnswerCla
   };
 }
 
+/** What the plugins below mount their routes on: the dev server (`npm start`) or the preview server (the end-to-end tests, on the built page). */
+interface Mountable {
+  readonly middlewares: Connect.Server;
+  readonly httpServer: { once(event: "close", listener: () => void): unknown } | null;
+}
+
+/**
+ * Loads a route module through Vite (so `hitl-kit/*` is the kit's source): the dev server's own
+ * `ssrLoadModule`, or — under `vite preview`, which has none — one Vite server in middleware mode,
+ * started at the first request and closed with the preview server.
+ */
+type ModuleLoader = (path: string) => Promise<Record<string, unknown>>;
+
+function moduleLoaderFor(server: Mountable & { ssrLoadModule?: ModuleLoader }): ModuleLoader {
+  if (server.ssrLoadModule) return (path) => (server.ssrLoadModule as ModuleLoader)(path);
+  let loader: Promise<ViteDevServer> | undefined;
+  server.httpServer?.once("close", () => void loader?.then((vite) => vite.close()));
+  return async (path) => {
+    loader ??= createServer({
+      configFile: false,
+      root: here("."),
+      cacheDir,
+      resolve: { alias, dedupe: ["react", "react-dom"] },
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: "custom",
+      optimizeDeps: { noDiscovery: true, include: [] },
+      logLevel: "warn",
+    });
+    return (await loader).ssrLoadModule(path);
+  };
+}
+
 /**
  * The kit's cross-device guard in front of eve's answer route, as an app would mount it: an
  * answer to a request eve already settled (another browser answered it) gets a 409 with what was
@@ -109,26 +158,24 @@ async function redisClaims(url: string | undefined): Promise<{ claims: AnswerCla
  */
 function eveAnswerGuard(): Plugin {
   const route = /^\/eve\/v1\/session\/[^/?]+$/u;
-  return {
-    name: "hitl-playground:eve-answer-guard",
-    async configureServer(dev) {
-      const redis = await redisClaims(process.env.HITL_REDIS_URL);
-      if (redis) dev.httpServer?.once("close", redis.close);
-      const guard = createEveAnswerGuard({ eveUrl: eve, ...(redis ? { claims: redis.claims } : {}) });
-      dev.middlewares.use((req, res, next) => {
-        if (req.method !== "POST" || !route.test((req.url ?? "").split("?")[0] ?? "")) return next();
-        void (async () => {
-          const headers = new Headers({ "content-type": String(req.headers["content-type"] ?? "application/json") });
-          const response = await guard(
-            new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: await readBody(req) }),
-          );
-          res.statusCode = response.status;
-          res.setHeader("content-type", response.headers.get("content-type") ?? "application/json");
-          res.end(Buffer.from(await response.arrayBuffer()));
-        })().catch(next);
-      });
-    },
+  const mount = async (server: Mountable) => {
+    const redis = await redisClaims(process.env.HITL_REDIS_URL);
+    if (redis) server.httpServer?.once("close", redis.close);
+    const guard = createEveAnswerGuard({ eveUrl: eve, ...(redis ? { claims: redis.claims } : {}) });
+    server.middlewares.use((req, res, next) => {
+      if (req.method !== "POST" || !route.test((req.url ?? "").split("?")[0] ?? "")) return next();
+      void (async () => {
+        const headers = new Headers({ "content-type": String(req.headers["content-type"] ?? "application/json") });
+        const response = await guard(
+          new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: await readBody(req) }),
+        );
+        res.statusCode = response.status;
+        res.setHeader("content-type", response.headers.get("content-type") ?? "application/json");
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })().catch(next);
+    });
   };
+  return { name: "hitl-playground:eve-answer-guard", configureServer: mount, configurePreviewServer: mount };
 }
 
 interface ChatRoute {
@@ -144,52 +191,51 @@ interface ChatRoute {
 function chatRoute<R extends ChatRoute>(options: {
   readonly name: string;
   readonly path: string;
-  readonly load: (dev: ViteDevServer) => Promise<R>;
+  readonly load: (load: ModuleLoader) => Promise<R>;
   readonly inspect: { readonly suffix: string; readonly read: (route: R) => unknown };
 }): Plugin {
   const { name, path: routePath, inspect } = options;
-  return {
-    name,
-    configureServer(dev) {
-      let route: Promise<R> | undefined;
-      dev.middlewares.use((req, res, next) => {
-        const path = (req.url ?? "").split("?")[0];
-        if (path !== routePath && path !== routePath + inspect.suffix) return next();
-        void (async () => {
-          route ??= options.load(dev);
-          const chat = await route;
-          if (path !== routePath) {
-            res.setHeader("content-type", "application/json");
-            res.end(JSON.stringify(inspect.read(chat)));
-            return;
-          }
-          if (req.method !== "POST") {
-            res.statusCode = 405;
-            res.end();
-            return;
-          }
-          const body = await readBody(req);
-          const response = await chat.POST(
-            new Request(`http://127.0.0.1${routePath}`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body,
-            }),
-          );
-          res.statusCode = response.status;
-          for (const [key, value] of response.headers) res.setHeader(key, value);
-          // Streamed as it comes: the page shows the model's answer (and the picker) at once.
-          const reader = response.body?.getReader();
-          for (;;) {
-            const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
-            if (chunk.done) break;
-            res.write(chunk.value);
-          }
+  const mount = (server: Mountable & { ssrLoadModule?: ModuleLoader }) => {
+    const load = moduleLoaderFor(server);
+    let route: Promise<R> | undefined;
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? "").split("?")[0];
+      if (path !== routePath && path !== routePath + inspect.suffix) return next();
+      void (async () => {
+        route ??= options.load(load);
+        const chat = await route;
+        if (path !== routePath) {
+          res.setHeader("content-type", "application/json");
+          res.end(JSON.stringify(inspect.read(chat)));
+          return;
+        }
+        if (req.method !== "POST") {
+          res.statusCode = 405;
           res.end();
-        })().catch(next);
-      });
-    },
+          return;
+        }
+        const body = await readBody(req);
+        const response = await chat.POST(
+          new Request(`http://127.0.0.1${routePath}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          }),
+        );
+        res.statusCode = response.status;
+        for (const [key, value] of response.headers) res.setHeader(key, value);
+        // Streamed as it comes: the page shows the model's answer (and the picker) at once.
+        const reader = response.body?.getReader();
+        for (;;) {
+          const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+          if (chunk.done) break;
+          res.write(chunk.value);
+        }
+        res.end();
+      })().catch(next);
+    });
   };
+  return { name, configureServer: mount, configurePreviewServer: mount };
 }
 
 /**
@@ -203,10 +249,8 @@ const aiSdkRoute = (path: string, name: string) =>
   chatRoute({
     name,
     path,
-    load: (dev) =>
-      dev
-        .ssrLoadModule(here("../ai-sdk/route.ts"))
-        .then((module) => (module as typeof import("../ai-sdk/route")).createChatRoute()),
+    load: (load) =>
+      load(here("../ai-sdk/route.ts")).then((module) => (module as typeof import("../ai-sdk/route")).createChatRoute()),
     inspect: { suffix: "/prompts", read: (chat) => chat.model.doStreamCalls.map((call) => call.prompt) },
   });
 
@@ -220,10 +264,10 @@ const tanstackAiRoute = () =>
   chatRoute({
     name: "hitl-playground:tanstack-ai-route",
     path: "/api/tanstack-ai",
-    load: (dev) =>
-      dev
-        .ssrLoadModule(here("../tanstack-ai/route.ts"))
-        .then((module) => (module as typeof import("../tanstack-ai/route")).createTanStackAiRoute()),
+    load: (load) =>
+      load(here("../tanstack-ai/route.ts")).then((module) =>
+        (module as typeof import("../tanstack-ai/route")).createTanStackAiRoute(),
+      ),
     inspect: { suffix: "/record", read: (chat) => chat.record },
   });
 
@@ -235,30 +279,33 @@ const tanstackAiRoute = () =>
 function libraryRoute(): Plugin {
   return {
     name: "hitl-playground:library-route",
-    configureServer(dev) {
-      dev.middlewares.use((req, res, next) => {
-        const url = new URL(req.url ?? "/", "http://127.0.0.1");
-        if (url.pathname !== "/api/library") return next();
-        if (req.method !== "GET") {
-          res.statusCode = 405;
-          res.end();
-          return;
-        }
-        const page = searchLibrary({
-          query: url.searchParams.get("q") ?? "",
-          cursor: url.searchParams.get("cursor") ?? undefined,
-        });
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify(page));
-      });
-    },
+    configureServer: (server) => mountLibrary(server),
+    configurePreviewServer: (server) => mountLibrary(server),
   };
+}
+
+function mountLibrary(server: Mountable) {
+  server.middlewares.use((req, res, next) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/api/library") return next();
+    if (req.method !== "GET") {
+      res.statusCode = 405;
+      res.end();
+      return;
+    }
+    const page = searchLibrary({
+      query: url.searchParams.get("q") ?? "",
+      cursor: url.searchParams.get("cursor") ?? undefined,
+    });
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(page));
+  });
 }
 
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"), // /media/*, /voices/*
-  cacheDir: process.env.HITL_VITE_CACHE_DIR || here("../../node_modules/.vite/playground-web"),
+  cacheDir,
   plugins: [
     react(),
     eveAnswerGuard(),
@@ -268,21 +315,7 @@ export default defineConfig({
     libraryRoute(),
   ],
   resolve: {
-    // Most specific first: each is an exact match.
-    alias: [
-      { find: /^hitl-kit$/, replacement: kit("index.tsx") },
-      { find: /^hitl-kit\/adapters\/eve$/, replacement: kit("adapters/eve/index.ts") },
-      { find: /^hitl-kit\/adapters\/mcp$/, replacement: kit("adapters/mcp/index.ts") },
-      { find: /^hitl-kit\/adapters\/ai-sdk$/, replacement: kit("adapters/ai-sdk/index.ts") },
-      { find: /^hitl-kit\/adapters\/assistant-ui$/, replacement: kit("adapters/assistant-ui/index.ts") },
-      { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
-      { find: /^hitl-kit\/adapters\/langgraph$/, replacement: kit("adapters/langgraph/index.ts") },
-      { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
-      { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
-      { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
-      { find: /^hitl-kit\/core$/, replacement: kit("core/index.ts") },
-      { find: /^hitl-kit\/styles\.css$/, replacement: kit("styles.css") },
-    ],
+    alias,
     dedupe: ["react", "react-dom"],
   },
   server,

@@ -1,8 +1,9 @@
 /**
  * Starts the playground once for the whole run: an eve server (its own temporary state folder and
  * prompt log), a throwaway Redis, and the chat page from two page servers proxying `/eve` to that
- * eve (each through its own answer guard, both claiming in that Redis); warms both pages up (Vite
- * pre-bundles dependencies on the first visit and may reload then); hands the URLs and the prompt
+ * eve (each through its own answer guard, both claiming in that Redis), serving the pages built
+ * once; opens each page once (its composer must come up: a broken build fails here, not in every
+ * test); hands the URLs and the prompt
  * log to the tests through the environment; stops everything (each page's whole process group,
  * Redis) at the end.
  */

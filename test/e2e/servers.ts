@@ -2,7 +2,8 @@
  * Starts what an end-to-end test talks to: one eve server (the playground agent, scripted model,
  * its own state folder and prompt log), the MCP server, the LangGraph server (a real LangGraph API
  * server behind its resume-counting proxy), a throwaway `redis-server`, and the playground chat page
- * twice — two page servers (two Vite processes, as two app instances behind a load balancer),
+ * twice — two page servers (two `vite preview` processes serving the pages built once, as two app
+ * instances behind a load balancer),
  * each proxying `/eve` to that eve through its own answer guard (and `/mcp`, `/langgraph`), both guards taking their claims
  * in that one Redis (`HITL_REDIS_URL`). Used by `global-setup.ts`.
  */
@@ -21,7 +22,7 @@ export interface Playground {
   /** The chat page, e.g. `http://127.0.0.1:41234` (no trailing slash). */
   readonly pageUrl: string;
   /**
-   * The same chat page from a second page server: its own Vite process and its own answer guard,
+   * The same chat page from a second page server: its own preview process and its own answer guard,
    * in front of the same eve, sharing only the Redis claim store with the first.
    */
   readonly secondPageUrl: string;
@@ -70,10 +71,40 @@ interface PageOptions {
   readonly timeoutMs: number;
 }
 
-/** `npx vite --config playground/web/vite.config.ts` on `port`, in its own process group. */
+const PAGE_CONFIG = "playground/web/vite.config.ts";
+
+/**
+ * Builds the chat pages once (`playground/web/dist`). The tests load the built pages: a page from
+ * Vite's dev server is ~170 module requests and took ~3.5 s to load on two cores, which most
+ * tests pay two or three times; the built page loads in a fraction of that. The kit is the same
+ * source either way (the build bundles `src/`).
+ */
+async function buildPages(timeoutMs: number): Promise<void> {
+  const child = spawn("npx", ["--no-install", "vite", "build", "--config", PAGE_CONFIG, "--logLevel", "warn"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    if (output.length < 50_000) output += chunk.toString("utf8");
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const exit = await new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
+  );
+  clearTimeout(timer);
+  if (exit !== 0) throw new Error(`vite build of the chat pages failed (${exit}):\n${output.slice(-4_000)}`);
+}
+
+/**
+ * `npx vite preview --config playground/web/vite.config.ts` on `port` (the built pages, with the
+ * config's routes and answer guard), in its own process group.
+ */
 async function startPage(port: number, options: PageOptions): Promise<ChildProcess> {
   const { evePort, mcpPort, langgraphPort, redisUrl, cacheDir, timeoutMs } = options;
-  const child = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
+  const child = spawn("npx", ["--no-install", "vite", "preview", "--config", PAGE_CONFIG], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -248,6 +279,9 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
   };
+  // The build runs while the servers start (it needs none of them).
+  const pagesBuilt = buildPages(timeoutMs);
+  pagesBuilt.catch(() => {}); // awaited below; a failure while a server starts is not unhandled
   try {
     const started = await startRedis(timeoutMs);
     redis = started.child;
@@ -255,6 +289,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
     langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
+    await pagesBuilt;
     const options = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, redisUrl, timeoutMs };
     // Both at once; settled both, so one that failed does not leave the other running unstopped.
     const results = await Promise.allSettled(
