@@ -130,6 +130,16 @@ function withExtensions(filePath: string, content: string): { content: string } 
   };
 }
 
+/** What both unit projects share (they differ in environment and files). */
+const unitTests = {
+  // Vitest's default is one worker less than the cores: one, on a two-core machine, where the
+  // run then waits on each file's jsdom and servers in turn. Two keep both cores busy.
+  maxWorkers: 2,
+  exclude: ["test/browser/**", "test/e2e/**", "test/dist/**", "test/eve-agent/**"],
+  setupFiles: ["test/setup.ts"],
+  globals: true,
+};
+
 export default defineConfig({
   resolve: { alias: kitAliases },
   plugins: [
@@ -163,17 +173,19 @@ export default defineConfig({
     silent: process.env.CI ? "passed-only" : false,
     projects: [
       {
+        // Component and hook tests (`*.test.tsx`) in jsdom.
+        extends: true,
+        test: { ...unitTests, name: "unit", environment: "jsdom", include: ["test/**/*.test.tsx"] },
+      },
+      {
+        // Everything else (`*.test.ts`) in Node: no jsdom to set up per file (~1 s each). A `.ts`
+        // test that needs a DOM says so in its first line: `// @vitest-environment jsdom`.
         extends: true,
         test: {
-          name: "unit",
-          environment: "jsdom",
-          // Vitest's default is one worker less than the cores: one, on a two-core machine, where
-          // the run then waits on each file's jsdom and servers in turn. Two keep both cores busy.
-          maxWorkers: 2,
-          include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/browser/**", "test/e2e/**", "test/dist/**", "test/eve-agent/**"],
-          setupFiles: ["test/setup.ts"],
-          globals: true,
+          ...unitTests,
+          name: "unit-node",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
           typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
         },
       },

@@ -20,7 +20,7 @@ const stages = [
   ["build", ["npm", "run", "build"]],
   ["package", ["node", "scripts/check-package.mjs"]],
   ["size", ["node", "scripts/size.mjs"]],
-  ["unit", npx("vitest", "run", "--project", "unit")],
+  ["unit", npx("vitest", "run", "--project", "unit", "--project", "unit-node")],
   ["dist", npx("vitest", "run", "--project", "dist")],
   ["browser", npx("vitest", "run", "--project", "browser")],
   ["stories", npx("vitest", "run", "--project", "storybook")],

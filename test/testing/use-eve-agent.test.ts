@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import "../setup-eve";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { openConversationInputs as openInputsFromClient } from "eve/client";
