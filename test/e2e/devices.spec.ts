@@ -24,7 +24,6 @@ import {
   TEMPLATE_BY_MOUSE,
 } from "./answers";
 import { type Asked, ask, newChat, type Phrase, TOOL_BY_PHRASE, widgetOn } from "./chat";
-import { fromSetup, PAGE_URL_ENV, SECOND_PAGE_URL_ENV } from "./env";
 import { expect, test } from "./fixtures";
 import { expectOneToolResult, promptsWithCall, promptsWithResult } from "./prompt-log";
 
@@ -302,9 +301,9 @@ async function submitBothAtOnce(first: Locator, second: Locator, contexts: reado
 }
 
 test.describe("two devices submitting at once, through two page servers sharing one Redis claim store", () => {
-  test("the two devices are two browsers on two page servers", async ({ page, browser }) => {
-    const first = fromSetup(PAGE_URL_ENV);
-    const second = fromSetup(SECOND_PAGE_URL_ENV);
+  test("the two devices are two browsers on two page servers", async ({ page, browser, playground }) => {
+    const first = playground.pageUrl;
+    const second = playground.secondPageUrl;
     expect(second).not.toBe(first);
     await page.goto("/");
     expect(page.url().startsWith(first)).toBe(true);
@@ -329,6 +328,7 @@ test.describe("two devices submitting at once, through two page servers sharing 
         context,
         browser,
         promptLog,
+        playground,
       }) => {
         const toolName = TOOL_BY_PHRASE[race.phrase];
         // Rounds alternate which device gives which answer, and whose click goes first.
@@ -341,7 +341,7 @@ test.describe("two devices submitting at once, through two page servers sharing 
         const askedOne = await ask(page, race.phrase);
 
         // Device two, another browser on page server two, opens the same session.
-        const otherContext = await browser.newContext({ baseURL: fromSetup(SECOND_PAGE_URL_ENV) });
+        const otherContext = await browser.newContext({ baseURL: playground.secondPageUrl });
         const devices: Device[] = [];
         try {
           await otherContext.addInitScript(recordStates);

@@ -1,13 +1,14 @@
 /**
- * The Playwright `test` for the end-to-end suite. The playground (eve server + chat page) is
- * started once by `global-setup.ts`; `baseURL` is its page.
+ * The Playwright `test` for the end-to-end suite.
+ * - `playground` (one per worker): eve, its prompt log, the MCP and LangGraph servers, Redis and
+ *   two page servers serving the chat pages `global-setup.ts` built; `baseURL` is its first page.
  * - `promptLog`: the scripted model's prompt log, marked where the test started.
  * - `answerPosts`: every answer POST (`{ inputResponses }`) sent by any page of the test's context
  *   (`inputResponses` is empty where Chromium did not report the body; see `markAnswerPosts`).
  */
 import { test as base, expect, type Request } from "@playwright/test";
-import { fromSetup, PAGE_URL_ENV, PROMPT_LOG_ENV } from "./env";
 import { markPromptLog, type PromptLog } from "./prompt-log";
+import { type Playground, startPlayground } from "./servers";
 
 export interface AnswerPost {
   readonly url: string;
@@ -48,14 +49,34 @@ function answerPost(request: Request): AnswerPost | undefined {
   return undefined;
 }
 
-export const test = base.extend<{ promptLog: PromptLog; answerPosts: AnswerPost[] }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern; none here.
-  baseURL: async ({}, use) => {
-    await use(fromSetup(PAGE_URL_ENV));
+export const test = base.extend<{ promptLog: PromptLog; answerPosts: AnswerPost[] }, { playground: Playground }>({
+  playground: [
+    async ({ browser }, use) => {
+      const started = performance.now();
+      const playground = await startPlayground({ build: false });
+      try {
+        // Each page once, before any test: a page that does not come up fails here, not in every test.
+        for (const baseURL of [playground.pageUrl, playground.secondPageUrl]) {
+          const page = await browser.newPage({ baseURL });
+          await page.goto("/");
+          await expect(page.getByTestId("composer")).toBeEnabled({ timeout: 60_000 });
+          await page.close();
+        }
+        console.error(
+          `[e2e] playground ${playground.pageUrl} and ${playground.secondPageUrl} (eve ${playground.eveUrl}, claims in ${playground.redisUrl}, prompt log ${playground.promptLog}) ready in ${Math.round(performance.now() - started)} ms`,
+        );
+        await use(playground);
+      } finally {
+        await playground.stop();
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ playground }, use) => {
+    await use(playground.pageUrl);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern; none here.
-  promptLog: async ({}, use) => {
-    await use(markPromptLog(fromSetup(PROMPT_LOG_ENV)));
+  promptLog: async ({ playground }, use) => {
+    await use(markPromptLog(playground.promptLog));
   },
   answerPosts: [
     async ({ context }, use) => {

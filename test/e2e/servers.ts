@@ -79,7 +79,7 @@ const PAGE_CONFIG = "playground/web/vite.config.ts";
  * tests pay two or three times; the built page loads in a fraction of that. The kit is the same
  * source either way (the build bundles `src/`).
  */
-async function buildPages(timeoutMs: number): Promise<void> {
+export async function buildPages(timeoutMs = 120_000): Promise<void> {
   const child = spawn("npx", ["--no-install", "vite", "build", "--config", PAGE_CONFIG, "--logLevel", "warn"], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -255,7 +255,13 @@ function viteCacheDir(n: number): string {
   return join(tmpdir(), "hitl-e2e-vite-cache", checkout, `page-${n}`);
 }
 
-export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Playground> {
+/**
+ * One whole playground (see the top of this file) on free ports, for one Playwright worker: each
+ * worker has its own eve, prompt log, page servers and Redis, so tests in two workers never read
+ * each other's prompts (the scripted model gives a phrase the same call id in every conversation).
+ * `build: false` serves the pages built before (`buildPages`, run once by the global setup).
+ */
+export async function startPlayground({ timeoutMs = 90_000, build = true } = {}): Promise<Playground> {
   const stateDir = await mkdtemp(join(tmpdir(), "hitl-e2e-"));
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
@@ -280,7 +286,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     await rm(stateDir, { recursive: true, force: true });
   };
   // The build runs while the servers start (it needs none of them).
-  const pagesBuilt = buildPages(timeoutMs);
+  const pagesBuilt = build ? buildPages(timeoutMs) : Promise.resolve();
   pagesBuilt.catch(() => {}); // awaited below; a failure while a server starts is not unhandled
   try {
     const started = await startRedis(timeoutMs);
