@@ -44,6 +44,7 @@ export * from "./multi-select";
 export * from "./native";
 export * from "./open-url";
 export { loadPatternEngine } from "./pattern-engine";
+export * from "./questions";
 export { descriptionSchema, idSchema, labelSchema, listSchema, nameSchema, uniqueKey, urlSchema } from "./schema-parts";
 export * from "./template";
 

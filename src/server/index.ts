@@ -10,6 +10,14 @@ registerPatternEngine(RE2JS);
 export { fromToolOutput, type ToolOutput, toToolOutput } from "../adapters/tool-output";
 export { dedupeToolResults, type PickerTool, pickerOutputSchema, pickerTool, readToolOutput } from "./ai-sdk";
 export {
+  AskUserQuestionError,
+  type AskUserQuestionInput,
+  type AskUserQuestionResult,
+  askUserQuestionInputSchema,
+  askUserQuestionRequest,
+  askUserQuestionResult,
+} from "./ask-user-question";
+export {
   type AnswerClaimStore,
   type ClaimRedisClient,
   type ClaimResult,
