@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
-import { builtInKinds } from "../../src/kinds";
+import { builtInKinds, questionsKind } from "../../src/kinds";
 import { type AnyKind, parseRequest } from "../../src/kinds/define-kind";
 import { loadPatternEngine } from "../../src/kinds/pattern-engine";
 import { readAnswer, readEveAnswer } from "../../src/server/picker";
@@ -84,6 +84,11 @@ const VALID: Record<string, Record<string, unknown>> = {
   question: { kind: "question", options: [{ id: "y", label: "Yes" }], allowFreeform: true },
   text: { kind: "text", multiline: true },
   "open-url": { kind: "open-url", url: "https://pay.example.com/" },
+  // No built-in widget yet: a payload of it renders the fallback, which must still answer.
+  questions: {
+    kind: "questions",
+    questions: [{ id: "q", prompt: "Which?", options: [{ id: "a", label: "A" }], multiple: true, other: true }],
+  },
 };
 const kindNames = [...Object.keys(VALID), "hologram", ""];
 
@@ -162,7 +167,7 @@ describe("fuzzing payloads", () => {
 });
 
 describe("fuzzing answers", () => {
-  const kinds: AnyKind[] = Object.values(builtInKinds);
+  const kinds: AnyKind[] = [...Object.values(builtInKinds), questionsKind];
   const requests = new Map(
     kinds.map((kind) => {
       const parsed = parseRequest<unknown>(kind, VALID[kind.kind]);
