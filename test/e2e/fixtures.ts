@@ -53,7 +53,7 @@ export const test = base.extend<{ promptLog: PromptLog; answerPosts: AnswerPost[
   playground: [
     async ({ browser }, use) => {
       const started = performance.now();
-      const playground = await startPlayground({ build: false });
+      const playground = await startPlayground();
       try {
         // Each page once, before any test: a page that does not come up fails here, not in every test.
         for (const baseURL of [playground.pageUrl, playground.secondPageUrl]) {

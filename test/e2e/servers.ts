@@ -5,7 +5,8 @@
  * twice — two page servers (two `vite preview` processes serving the pages built once, as two app
  * instances behind a load balancer),
  * each proxying `/eve` to that eve through its own answer guard (and `/mcp`, `/langgraph`), both guards taking their claims
- * in that one Redis (`HITL_REDIS_URL`). Used by `global-setup.ts`.
+ * in that one Redis (`HITL_REDIS_URL`). `buildPages` is run by `global-setup.ts`, `startPlayground`
+ * by the worker fixture `playground` in `fixtures.ts`.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -61,6 +62,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * What a child prints (stdout and stderr, the first 50 kB), read as it comes; `onChunk` runs after
+ * each chunk is added (for a child whose readiness is a line it prints).
+ */
+function collectOutput(child: ChildProcess, onChunk?: (output: string) => void): () => string {
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    if (output.length < 50_000) output += chunk.toString("utf8");
+    onChunk?.(output);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return () => output;
+}
+
 interface PageOptions {
   readonly evePort: number;
   readonly mcpPort: number;
@@ -84,18 +100,13 @@ export async function buildPages(timeoutMs = 120_000): Promise<void> {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    if (output.length < 50_000) output += chunk.toString("utf8");
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  const output = collectOutput(child);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const exit = await new Promise<number | string | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? signal)),
   );
   clearTimeout(timer);
-  if (exit !== 0) throw new Error(`vite build of the chat pages failed (${exit}):\n${output.slice(-4_000)}`);
+  if (exit !== 0) throw new Error(`vite build of the chat pages failed (${exit}):\n${output().slice(-4_000)}`);
 }
 
 /**
@@ -118,19 +129,14 @@ async function startPage(port: number, options: PageOptions): Promise<ChildProce
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    if (output.length < 50_000) output += chunk.toString("utf8");
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  const output = collectOutput(child);
   let exit: number | string | null | undefined;
   child.once("exit", (code, signal) => {
     exit = code ?? signal;
   });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exit !== undefined) throw new Error(`vite exited (${exit}):\n${output.slice(-4_000)}`);
+    if (exit !== undefined) throw new Error(`vite exited (${exit}):\n${output().slice(-4_000)}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return child;
@@ -139,7 +145,7 @@ async function startPage(port: number, options: PageOptions): Promise<ChildProce
     }
     if (Date.now() > deadline) {
       killGroup(child, "SIGKILL");
-      throw new Error(`vite not ready on ${port} within ${timeoutMs} ms:\n${output.slice(-4_000)}`);
+      throw new Error(`vite not ready on ${port} within ${timeoutMs} ms:\n${output().slice(-4_000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -197,27 +203,23 @@ function startRedisOn(port: number, timeoutMs: number): Promise<ChildProcess> {
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   return new Promise((resolve, reject) => {
-    let output = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`redis-server not ready on ${port} within ${timeoutMs} ms:\n${output.slice(-4_000)}`));
+      reject(new Error(`redis-server not ready on ${port} within ${timeoutMs} ms:\n${output().slice(-4_000)}`));
     }, timeoutMs);
-    const collect = (chunk: Buffer) => {
-      if (output.length < 50_000) output += chunk.toString("utf8");
-      if (/Ready to accept connections/i.test(output)) {
+    const output = collectOutput(child, (printed) => {
+      if (/Ready to accept connections/i.test(printed)) {
         clearTimeout(timer);
         resolve(child);
       }
-    };
-    child.stdout?.on("data", collect);
-    child.stderr?.on("data", collect);
+    });
     child.once("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`redis-server exited (${code ?? signal}):\n${output.slice(-4_000)}`));
+      reject(new Error(`redis-server exited (${code ?? signal}):\n${output().slice(-4_000)}`));
     });
   });
 }
@@ -259,9 +261,9 @@ function viteCacheDir(n: number): string {
  * One whole playground (see the top of this file) on free ports, for one Playwright worker: each
  * worker has its own eve, prompt log, page servers and Redis, so tests in two workers never read
  * each other's prompts (the scripted model gives a phrase the same call id in every conversation).
- * `build: false` serves the pages built before (`buildPages`, run once by the global setup).
+ * It serves the pages `buildPages` built (the global setup runs it once, before any worker).
  */
-export async function startPlayground({ timeoutMs = 90_000, build = true } = {}): Promise<Playground> {
+export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Playground> {
   const stateDir = await mkdtemp(join(tmpdir(), "hitl-e2e-"));
   const promptLog = join(stateDir, "prompts.ndjson");
   let eve: EveServer | undefined;
@@ -285,9 +287,6 @@ export async function startPlayground({ timeoutMs = 90_000, build = true } = {})
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
   };
-  // The build runs while the servers start (it needs none of them).
-  const pagesBuilt = build ? buildPages(timeoutMs) : Promise.resolve();
-  pagesBuilt.catch(() => {}); // awaited below; a failure while a server starts is not unhandled
   try {
     const started = await startRedis(timeoutMs);
     redis = started.child;
@@ -295,7 +294,6 @@ export async function startPlayground({ timeoutMs = 90_000, build = true } = {})
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
     langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
-    await pagesBuilt;
     const options = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, redisUrl, timeoutMs };
     // Both at once; settled both, so one that failed does not leave the other running unstopped.
     const results = await Promise.allSettled(
