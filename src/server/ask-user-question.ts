@@ -68,7 +68,10 @@ function parseInput(input: unknown) {
  * question, a question with more options than the kit takes).
  */
 export function askUserQuestionRequest(input: unknown): QuestionsRequest {
-  const { questions } = parseInput(input);
+  return requestFor(parseInput(input));
+}
+
+function requestFor({ questions }: ReturnType<typeof parseInput>): QuestionsRequest {
   const ui = {
     kind: "questions",
     questions: questions.map((asked, index) => ({
@@ -102,7 +105,7 @@ export function askUserQuestionResult(input: unknown, answer: AnswerBody<unknown
   const parsedInput = parseInput(input);
   switch (answer.type) {
     case "value": {
-      const request = askUserQuestionRequest(parsedInput);
+      const request = requestFor(parsedInput);
       const value = validateAnswer(questionsKind, request, answer.value);
       if (!value.ok)
         throw new AskUserQuestionError("The answer does not fit the AskUserQuestion it answers", value.issues);
