@@ -257,9 +257,23 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     }
   };
 
+  /**
+   * A refused answer (nothing was sent) to a request the stream settled as answered meanwhile:
+   * someone else's answer is the one that counted, so it shows as answered elsewhere — not as
+   * this page's own (a fresh read that failed while another device resumed, then a poll saw it).
+   */
+  const lostTo = (requestId: string) => {
+    const request = selectRequest(store.getSnapshot(), requestId);
+    if (request?.state !== "settled" || request.outcome !== "answered" || request.answeredElsewhere) return;
+    store.dispatch({ type: "transport", changes: [{ type: "answered-elsewhere", requestId }] });
+  };
+
   const fail = (requestId: string, error: HitlTransportError) => {
     store.dispatch({ type: "failed", requestId, error: { kind: error.kind, message: error.message } });
-    if (error.kind === "rejected") journal.release(sessionKey, requestId);
+    if (error.kind === "rejected") {
+      journal.release(sessionKey, requestId);
+      lostTo(requestId);
+    }
     report({ type: "send-failed", requestId, error });
   };
 
@@ -286,7 +300,10 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
             return;
           }
           // The stream may have settled it meanwhile (answered elsewhere, withdrawn).
-          if (selectRequest(store.getSnapshot(), requestId)?.state !== "submitting") return;
+          if (selectRequest(store.getSnapshot(), requestId)?.state !== "submitting") {
+            lostTo(requestId);
+            return;
+          }
           continue;
         }
         fail(requestId, error);

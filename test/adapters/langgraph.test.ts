@@ -207,6 +207,41 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     two.close();
   });
 
+  it("given a page whose fresh look fails while another device resumes, should send nothing and settle it as answered elsewhere", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "read-fails" });
+    const one = await openPage(threadId, "pick");
+    const real = new Client({ apiUrl: langgraph.proxy.url });
+    let failNext = false;
+    // The second device's look right before its resume fails (the server is briefly unreachable).
+    const flaky = {
+      threads: {
+        getState: (thread: string, checkpoint?: string) => {
+          if (!failNext) return real.threads.getState(thread, checkpoint);
+          failNext = false;
+          return new Promise<never>((_, reject) =>
+            setTimeout(() => reject(Object.assign(new Error("Service unavailable"), { status: 503 })), 300),
+          );
+        },
+      },
+      runs: { stream: real.runs.stream.bind(real.runs) },
+    };
+    const two = await openPage(threadId, "pick", { client: flaky });
+    const id = one.requests()[0]?.requestId ?? "";
+    expect(one.client.answer(id, pickA).status).toBe("sent");
+    failNext = true;
+    expect(two.client.answer(id, { type: "value", value: { id: "b" } }).status).toBe("sent");
+    await until(
+      () => one.request(id)?.state === "settled" && two.request(id)?.state === "settled",
+      "both devices to settle it",
+    );
+    await two.client.whenIdle();
+    await idle(threadId);
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [id]: { id: "a" } } }]);
+    expect(two.request(id)).toMatchObject({ outcome: "answered", answeredElsewhere: true });
+    one.close();
+    two.close();
+  });
+
   it("given a page whose fresh look raced another device's resume, should have the strict server refuse its resume and settle it as answered elsewhere", async () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "strict" });
     const stale = await langgraph.direct.threads.getState(threadId);

@@ -252,6 +252,78 @@ describe("createHitlClient", () => {
     expect(client.getRequest("r1")).toMatchObject({ state: "open", error: { kind: "rejected" } });
   });
 
+  it("given a transient refusal while another device's answer settles the request, should show it as answered elsewhere and not send again", async () => {
+    const time = manualClock();
+    const { transport, sent, events } = scriptedTransport(async () => {
+      throw new HitlTransportError("busy", "rejected", true, 503);
+    });
+    const client = createHitlClient({
+      transport,
+      kinds,
+      clock: time.clock,
+      retry: { attempts: 3, delayMs: () => 100 },
+    });
+    const unmount = client.mount();
+    client.answer("r1", pickA);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Nothing of this page's went; the stream says the request was answered (by someone else).
+    events.deliver({
+      type: "transport",
+      changes: [{ type: "resolved", requestId: "r1", outcome: "answered", authoritative: false }],
+    });
+    await time.advance(100);
+    await client.whenIdle();
+    expect(sent).toHaveLength(1);
+    expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
+    unmount();
+  });
+
+  it("given a refusal that arrives after the stream settled the request as answered, should show it as answered elsewhere", async () => {
+    let refuse: (error: unknown) => void = () => {};
+    const { transport, events } = scriptedTransport(
+      () =>
+        new Promise<SendOutcome>((_, reject) => {
+          refuse = reject;
+        }),
+    );
+    const client = createHitlClient({ transport, kinds });
+    const unmount = client.mount();
+    client.answer("r1", pickA);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    events.deliver({
+      type: "transport",
+      changes: [{ type: "resolved", requestId: "r1", outcome: "answered", authoritative: false }],
+    });
+    refuse(new HitlTransportError("Refused", "rejected"));
+    await client.whenIdle();
+    expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
+    unmount();
+  });
+
+  it("given an answer whose outcome is unknown when the stream settles it as answered, should not claim it was answered elsewhere", async () => {
+    let lose: (error: unknown) => void = () => {};
+    const { transport, events } = scriptedTransport(
+      () =>
+        new Promise<SendOutcome>((_, reject) => {
+          lose = reject;
+        }),
+    );
+    const client = createHitlClient({ transport, kinds });
+    const unmount = client.mount();
+    client.answer("r1", pickA);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    events.deliver({
+      type: "transport",
+      changes: [{ type: "resolved", requestId: "r1", outcome: "answered", authoritative: false }],
+    });
+    // The connection dropped after the answer went: it may well be this page's answer that counted.
+    lose(new HitlTransportError("Connection lost", "unconfirmed"));
+    await client.whenIdle();
+    expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "answered" });
+    expect(client.getRequest("r1")?.answeredElsewhere).toBeUndefined();
+    unmount();
+  });
+
   it("given a reload, should restore this tab's in-flight answer from the journal before anything renders", () => {
     const session = createMemoryStorage();
     const local = createMemoryStorage();
