@@ -13,7 +13,7 @@ const npx = (...args) => ["npx", "--no-install", ...args];
 /** [name, command] — in the order they run. */
 const stages = [
   ["setup", ["node", "scripts/setup.mjs", "--browser"]],
-  ["lint", npx("biome", "check", ".")],
+  ["lint", ["npm", "run", "lint"]],
   ["typecheck", npx("tsc", "-p", "tsconfig.json")],
   // The shadcn registry's components (registry/hitl), against the kit's sources.
   ["typecheck-registry", npx("tsc", "-p", "registry")],

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { answerMarkerSchema, fromToolOutput, type ToolOutput } from "../adapters/tool-output";
 import type { AnyKind, RequestOf, ResponseOf } from "../kinds/define-kind";
+import { answerMarkerSchema, fromToolOutput, type ToolOutput } from "../wire/tool-output";
 import { type PickerInput, type PickerResult, pickerInputSchema, readAnswer } from "./picker";
 
 /**

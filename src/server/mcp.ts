@@ -1,12 +1,12 @@
+import { formatIssues, type HitlIssue } from "../core/issues";
+import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
 import {
   type ElicitationMapping,
   type ElicitSchema,
   HITL_REASON_META_KEY,
   HITL_UI_META_KEY,
   mappingFor,
-} from "../adapters/mcp/hint";
-import { formatIssues, type HitlIssue } from "../core/issues";
-import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+} from "../wire/hint";
 import { type PickerResult, readAnswer } from "./picker";
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { ToolOutput } from "../adapters/tool-output";
 import { formatIssues, type HitlIssue } from "../core/issues";
 import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+import type { ToolOutput } from "../wire/tool-output";
 import { pickerOutputSchema, readToolOutput } from "./ai-sdk";
 import { type PickerInput, type PickerResult, pickerInputSchema } from "./picker";
 

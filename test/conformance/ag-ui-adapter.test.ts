@@ -2,7 +2,6 @@
 import { HttpAgent } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { createAgUiTransport } from "../../src/adapters/ag-ui/transport";
-import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
 import {
@@ -10,6 +9,7 @@ import {
   type ConformanceDriver,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { fromToolOutput } from "../../src/wire/tool-output";
 import { type AgUiTestServer, startAgUiServer } from "../support/ag-ui-server";
 import { ledgerOf } from "../support/ledger";
 

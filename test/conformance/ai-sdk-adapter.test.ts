@@ -10,7 +10,6 @@ import {
 } from "ai";
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { connectChat, continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
-import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
 import { pickerTool } from "../../src/server/ai-sdk";
@@ -22,6 +21,7 @@ import {
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { fromToolOutput } from "../../src/wire/tool-output";
 import { ledgerOf } from "../support/ledger";
 
 /**

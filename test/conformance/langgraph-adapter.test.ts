@@ -2,7 +2,6 @@
 import { Client } from "@langchain/langgraph-sdk";
 import { pendingInterrupts } from "../../src/adapters/langgraph/convert";
 import { createLangGraphTransport, type LangGraphTransport } from "../../src/adapters/langgraph/transport";
-import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests, type TransportAction } from "../../src/core/ledger";
 import type { HitlTransport, TransportSink } from "../../src/core/transport";
@@ -12,6 +11,7 @@ import {
   type ConformanceRef,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { fromToolOutput } from "../../src/wire/tool-output";
 import type { Received } from "../support/langgraph-graphs";
 import { setUpLangGraphServer } from "../support/langgraph-harness";
 import { ledgerOf } from "../support/ledger";

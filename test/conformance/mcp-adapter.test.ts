@@ -2,7 +2,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ElicitationMapping } from "../../src/adapters/mcp/hint";
 import { createMcpTransport } from "../../src/adapters/mcp/transport";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
@@ -13,6 +12,7 @@ import {
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import type { ElicitationMapping } from "../../src/wire/hint";
 import { ledgerOf } from "../support/ledger";
 
 /**

@@ -2,7 +2,6 @@ import * as ai from "@tanstack/ai";
 import { ChatClient, fetchServerSentEvents } from "@tanstack/ai-client";
 import { chatClientLike } from "../../src/adapters/tanstack-ai/chat-client";
 import { createTanStackAiTransport, type TanStackAiHitlTransport } from "../../src/adapters/tanstack-ai/transport";
-import { fromToolOutput } from "../../src/adapters/tool-output";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
 import {
@@ -11,6 +10,7 @@ import {
   type ConformanceRef,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import { fromToolOutput } from "../../src/wire/tool-output";
 import { ledgerOf } from "../support/ledger";
 import { startTanStackAiRoute, type TanStackAiRoute } from "../support/tanstack-ai-server";
 

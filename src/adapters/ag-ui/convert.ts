@@ -1,8 +1,8 @@
 import type { AnswerBody } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
-import { sniffKind } from "../sniff-kind";
-import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
-import { answerOfEntry, type ParkedInterrupt, parkInterrupt } from "./interrupts";
+import { answerOfEntry, type ParkedInterrupt, parkInterrupt } from "../../wire/interrupts";
+import { sniffKind } from "../../wire/sniff-kind";
+import { fromToolOutput, pickerRequestFromToolCall } from "../../wire/tool-output";
 
 /**
  * AG-UI events (and message lists) → ledger actions. A frontend tool call whose arguments carry

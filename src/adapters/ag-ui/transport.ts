@@ -10,9 +10,9 @@ import {
   HitlTransportError,
   type SendOutcome,
 } from "../../core/transport";
-import { toToolOutput } from "../tool-output";
+import { type ResumeEntry, resumeEntry } from "../../wire/interrupts";
+import { toToolOutput } from "../../wire/tool-output";
 import { createAgUiConverter } from "./convert";
-import { type ResumeEntry, resumeEntry } from "./interrupts";
 
 export interface AgUiHitlOptions {
   /**

@@ -3,7 +3,7 @@ import type { AnswerBody } from "../../core/answer";
 import { fromZodIssues } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
-import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
+import { fromToolOutput, pickerRequestFromToolCall } from "../../wire/tool-output";
 
 /**
  * AI SDK 7 `UIMessage[]` → ledger actions. `useChat` hands out the whole message list on every

@@ -13,7 +13,7 @@ import {
   type SendOutcome,
 } from "../../core/transport";
 import { approvalDecision } from "../../kinds/native";
-import { toToolOutput } from "../tool-output";
+import { toToolOutput } from "../../wire/tool-output";
 import { createAiSdkConverter } from "./convert";
 
 /**

@@ -10,7 +10,7 @@ import {
   type TransportConnection,
   toTransportError,
 } from "../../core/transport";
-import { sniffKind } from "../sniff-kind";
+import { sniffKind } from "../../wire/sniff-kind";
 import { toEveInputResponse } from "./answers";
 import { createEveConverter } from "./convert";
 import type { EveInputResponse } from "./schemas";

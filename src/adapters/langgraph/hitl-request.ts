@@ -3,7 +3,7 @@ import type { ParkedRequestInit } from "../../core/model";
 import type { FormField, FormValues } from "../../kinds/form";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { type ApprovalDecisionName, approvalDecision } from "../../kinds/native";
-import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../mcp/form-schema";
+import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../../wire/form-schema";
 
 /**
  * LangChain's standard human-in-the-loop interrupt (`humanInTheLoopMiddleware` in `langchain`,

@@ -13,7 +13,7 @@ import {
   type SendOutcome,
   toTransportError,
 } from "../../core/transport";
-import { toToolOutput } from "../tool-output";
+import { toToolOutput } from "../../wire/tool-output";
 import { createLangGraphConverter, isKitInterrupt, type LangGraphInterrupt } from "./convert";
 import { DisallowedDecisionError, type HitlAction, hitlDecision } from "./hitl-request";
 

@@ -2,8 +2,8 @@ import type { HitlIssue } from "../../core/issues";
 import type { ParkedRequestInit } from "../../core/model";
 import { formKind } from "../../kinds/form";
 import { isSafeNavigationUrl } from "../../kinds/open-url";
-import { readRequestedSchema, type SchemaReading, toFormFields } from "./form-schema";
-import { type ElicitationMapping, HITL_UI_META_KEY, mappingFor } from "./hint";
+import { readRequestedSchema, type SchemaReading, toFormFields } from "../../wire/form-schema";
+import { type ElicitationMapping, HITL_UI_META_KEY, mappingFor } from "../../wire/hint";
 
 /**
  * MCP's `elicitation/create` → a parked request (pure, never throws): a `form` from the request's

@@ -19,9 +19,9 @@ import {
   type SendOutcome,
 } from "../../core/transport";
 import { type FormValues, formKind } from "../../kinds/form";
+import { toContent, validateContent } from "../../wire/form-schema";
+import { type ElicitationMapping, HITL_REASON_META_KEY } from "../../wire/hint";
 import { type ElicitationHandling, parkElicitation } from "./convert";
-import { toContent, validateContent } from "./form-schema";
-import { type ElicitationMapping, HITL_REASON_META_KEY } from "./hint";
 
 /**
  * MCP elicitation as a kit transport: every `elicitation/create` the server sends becomes a
@@ -249,7 +249,6 @@ function formValuesOf(value: unknown): FormValues {
   return parsed.success ? parsed.data.values : {};
 }
 
-export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";
 // The rest of the adapter a server or a script needs, without React.
 export {
   type ContentValue,
@@ -260,5 +259,12 @@ export {
   toContent,
   toFormFields,
   validateContent,
-} from "./form-schema";
-export { builtInMappings, type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "./hint";
+} from "../../wire/form-schema";
+export {
+  builtInMappings,
+  type ElicitationMapping,
+  HITL_REASON_META_KEY,
+  HITL_UI_META_KEY,
+  mappingFor,
+} from "../../wire/hint";
+export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";

@@ -4,7 +4,7 @@ import { fromZodIssues } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
 import { approvalDecision } from "../../kinds/native";
-import { fromToolOutput, pickerRequestFromToolCall } from "../tool-output";
+import { fromToolOutput, pickerRequestFromToolCall } from "../../wire/tool-output";
 import { approvalFromInterrupt, type ParkedTanStackInterrupt, parkTanStackInterrupt } from "./interrupts";
 
 /**

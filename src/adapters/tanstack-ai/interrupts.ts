@@ -1,7 +1,8 @@
 import type { AnswerBody } from "../../core/answer";
 import type { ParkedRequestInit } from "../../core/model";
-import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt, resumeEntry } from "../ag-ui/interrupts";
-import { toToolOutput } from "../tool-output";
+import { HITL_UI_META_KEY } from "../../wire/hint";
+import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt, resumeEntry } from "../../wire/interrupts";
+import { toToolOutput } from "../../wire/tool-output";
 
 /**
  * TanStack AI's generic interrupts (`defineInterrupt` on the server, raised by a chat middleware's
@@ -84,7 +85,7 @@ export function parkTanStackInterrupt(raw: unknown): ParkedTanStackInterrupt | u
   const payload = metadata[INTERRUPT_PAYLOAD_KEY];
   if (isRecord(payload) && isRecord(payload.ui) && typeof payload.ui.kind === "string") {
     // The kit's own interrupt: its response schema takes the kind's value or a typed marker.
-    const parked = parkInterrupt({ ...raw, metadata: { ...metadata, "dev.hitl-kit/ui": payload.ui } });
+    const parked = parkInterrupt({ ...raw, metadata: { ...metadata, [HITL_UI_META_KEY]: payload.ui } });
     if (!parked) return undefined;
     const prompt = typeof payload.prompt === "string" && payload.prompt !== "" ? payload.prompt : parked.request.prompt;
     return {

@@ -10,8 +10,8 @@ import {
   type SendOutcome,
 } from "../../core/transport";
 import { approvalDecision } from "../../kinds/native";
-import { sniffKind } from "../sniff-kind";
-import { toToolOutput } from "../tool-output";
+import { sniffKind } from "../../wire/sniff-kind";
+import { toToolOutput } from "../../wire/tool-output";
 import { createTanStackAiConverter } from "./convert";
 import { INTERRUPT_BINDING_KEY, interruptResolution } from "./interrupts";
 

@@ -1,6 +1,6 @@
-import type { HitlIssue } from "../../core/issues";
-import type { FormField, FormValues } from "../../kinds/form";
-import { MAX_ELICIT_PROPERTIES, MAX_ELICIT_CHOICES as MAX_ENUM_VALUES } from "../../kinds/limits";
+import type { HitlIssue } from "../core/issues";
+import type { FormField, FormValues } from "../kinds/form";
+import { MAX_ELICIT_PROPERTIES, MAX_ELICIT_CHOICES as MAX_ENUM_VALUES } from "../kinds/limits";
 
 /**
  * MCP form-mode elicitation (spec 2025-11-25) ⇄ the kit's `form` kind. The spec allows a flat

@@ -1,4 +1,4 @@
-import type { AnyKind } from "../../kinds/define-kind";
+import type { AnyKind } from "../kinds/define-kind";
 import type { ElicitContent } from "./form-schema";
 
 /**

@@ -1,12 +1,12 @@
-import type { AnswerBody } from "../../core/answer";
-import type { HitlIssue } from "../../core/issues";
-import type { ParkedRequestInit } from "../../core/model";
-import { type FormValues, formKind } from "../../kinds/form";
+import type { AnswerBody } from "../core/answer";
+import type { HitlIssue } from "../core/issues";
+import type { ParkedRequestInit } from "../core/model";
+import { type FormValues, formKind } from "../kinds/form";
 // The JSON Schema subset MCP elicitation allows is the one a form can show: the same reader
 // turns an AG-UI interrupt's `responseSchema` into form fields (pure; no MCP SDK).
-import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../mcp/form-schema";
-import { HITL_UI_META_KEY } from "../mcp/hint";
-import { fromToolOutput, toToolOutput } from "../tool-output";
+import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "./form-schema";
+import { HITL_UI_META_KEY } from "./hint";
+import { fromToolOutput, toToolOutput } from "./tool-output";
 
 /**
  * AG-UI 1.0 interrupts (a `RUN_FINISHED` whose `outcome` is `{ type: "interrupt", interrupts }`,
