@@ -53,11 +53,14 @@ export const BUDGETS = { client: 5.5, page: 19, widget: 10, total: 62 };
 export const CEILINGS = {
   // A Node process's client (createHitlClient + the ledger's selectors): 5.1 once the client owned
   // the ledger, validated answers by kind and recorded the transports' outcomes.
-  client: 5.3,
+  // 5.31 (+6 bytes) once a refused answer to a request another device's answer settled shows as
+  // answered elsewhere (the client's `lostTo`: a LangGraph race CI caught).
+  client: 5.31,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
-  core: 8.3,
+  // 8.33: the same `lostTo`.
+  core: 8.33,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).

@@ -263,9 +263,11 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
    * this page's own (a fresh read that failed while another device resumed, then a poll saw it).
    */
   const lostTo = (requestId: string) => {
+    // Only a settled request has an outcome.
     const request = selectRequest(store.getSnapshot(), requestId);
-    if (request?.state !== "settled" || request.outcome !== "answered" || request.answeredElsewhere) return;
-    store.dispatch({ type: "transport", changes: [{ type: "answered-elsewhere", requestId }] });
+    if (request?.outcome === "answered" && !request.answeredElsewhere) {
+      store.dispatch({ type: "transport", changes: [{ type: "answered-elsewhere", requestId }] });
+    }
   };
 
   const fail = (requestId: string, error: HitlTransportError) => {
