@@ -55,7 +55,10 @@ export const CEILINGS = {
   // the ledger, validated answers by kind and recorded the transports' outcomes.
   // 5.31 (+6 bytes) once a refused answer to a request another device's answer settled shows as
   // answered elsewhere (the client's `lostTo`: a LangGraph race CI caught).
-  client: 5.31,
+  // 5.66 once chat replies went through the client's own pipeline (`client.sendMessage`: one
+  // gate, journal record, claim and outcome record for every answer; `internalsOf` gone) —
+  // +0.35 for every page, where `sendChatMessage` was a module of its own only chat boxes loaded.
+  client: 5.66,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -69,7 +72,8 @@ export const CEILINGS = {
   // waited on a kind's preparation (the form's pattern engine, ~45 kB gz, now loads only for a
   // form with a pattern); 18.2 after the fallback's value reader went lazy and the provider
   // stopped building a QueryClient (raised to 19.7 with remote collections, then lowered).
-  page: 20.2,
+  // 20.38 with `client.sendMessage` in the client (see `client`).
+  page: 20.38,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its

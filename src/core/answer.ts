@@ -97,3 +97,6 @@ export function answerProblem(answer: AnswerBody): HitlIssue | undefined {
       return answer satisfies never;
   }
 }
+
+/** The reason an approval carries when the person typed in the chat instead of deciding. */
+export const REPLIED_IN_CHAT_REASON = "The person replied in the chat instead.";

@@ -1,4 +1,5 @@
-import { type AnswerBody, answerProblem } from "./answer";
+import type { TransportAnswer } from "./answer";
+import { type AnswerBody, answerProblem, REPLIED_IN_CHAT_REASON } from "./answer";
 import type { HitlIssue } from "./issues";
 import { noopJournal, type SubmissionJournal } from "./journal";
 import {
@@ -13,8 +14,10 @@ import { type LedgerProblem, type LedgerState, selectRequest, selectRequests } f
 import { type ParkedRequest, RESERVED_KINDS, type RequestState } from "./model";
 import { createLedgerStore, type LedgerStore } from "./store";
 import {
+  type ChatMessage,
   type HitlTransport,
   HitlTransportError,
+  MessageNotSentError,
   type SendOutcome,
   type TransportConnection,
   toTransportError,
@@ -54,6 +57,14 @@ export interface HitlClient {
   /** After a `rejected` failure, sends the same answer again (only the first caller sends). */
   retry(requestId: string): void;
   /**
+   * Sends a chat message the person typed, through a transport that carries one (`sendMessage`:
+   * the AI SDK's, TanStack AI's, LangGraph's). A request the message would leave without its
+   * result gets the reply first, through the same gate, journal, cross-tab claim and outcome
+   * record as `answer` (an approval: a deny), so the message never goes out beside a tool call
+   * without its result and never races a widget.
+   */
+  sendMessage(message: ChatMessage): Promise<MessageResult>;
+  /**
    * Follows the transport, starts recovery and problem reports; returns the matching stop.
    * Counted, so StrictMode's mount → unmount → mount and several providers over one client are
    * fine. When the last mount over a transport goes, the client stops following it (and a
@@ -65,6 +76,12 @@ export interface HitlClient {
   /** Resolves once no send started by this client is in flight (tests, server shutdown). */
   whenIdle(): Promise<void>;
 }
+
+/** What `sendMessage` did. */
+export type MessageResult =
+  | { readonly status: "sent" /** Requests the message answered first. */; readonly answered: readonly string[] }
+  | { readonly status: "refused" | "reconnecting"; readonly issues: readonly HitlIssue[] }
+  | { readonly status: "failed"; readonly error: HitlTransportError };
 
 /** The ledger as the client shows it: read-only. */
 export interface LedgerView {
@@ -149,6 +166,7 @@ const defaultRetry: RetryPolicy = { attempts: 4, delayMs: (attempt) => Math.min(
 export const RECONNECTING: HitlIssue = { path: [], message: "Reconnecting to the agent; try again in a moment." };
 const SENT: AnswerResult = { ok: true, status: "sent" };
 const STOPPED_FOLLOWING = "Not sent: this page stopped following the conversation. Send it again.";
+const IN_ANOTHER_TAB = "This request is being answered in another tab.";
 
 /**
  * One ledger per transport, shared by every client over it (two providers, StrictMode's second
@@ -286,7 +304,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
       try {
         if ((await journal.claim(sessionKey, requestId)) === "taken") {
           // Another tab is answering: wait for the stream to settle it (or reopen it if it never does).
-          throw new HitlTransportError("This request is being answered in another tab.", "unconfirmed");
+          throw new HitlTransportError(IN_ANOTHER_TAB, "unconfirmed");
         }
         record(request, answer, await transport.send({ requestId, kind: request.kind, answer, request }));
         return;
@@ -381,12 +399,58 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     const checked = check(request, body, context);
     if (!checked.ok) return { ok: false, status: "refused", issues: checked.issues };
     if (!live()) return { ok: false, status: "reconnecting", issues: [RECONNECTING] };
-    // The one gate: only the caller that moves the request from open to submitting sends.
-    if (!store.beginSubmit(requestId, checked.body))
-      return alreadyAnswered(request.state === "open" ? "submitting" : request.state);
-    journal.record(sessionKey, requestId, checked.body);
+    if (!gate(requestId, checked.body)) return alreadyAnswered(request.state === "open" ? "submitting" : request.state);
     start(request, checked.body);
     return SENT;
+  };
+
+  /** The one gate: only the caller that moves the request from open to submitting sends. */
+  const gate = (requestId: string, body: AnswerBody) => {
+    if (!store.beginSubmit(requestId, body)) return false;
+    journal.record(sessionKey, requestId, body);
+    return true;
+  };
+  const unconfirmed = (requestId: string, message: string) =>
+    store.dispatch({ type: "failed", requestId, error: { kind: "unconfirmed", message } });
+
+  const sendMessage = async (message: ChatMessage): Promise<MessageResult> => {
+    if (!transport.sendMessage) {
+      return { status: "refused", issues: [{ path: [], message: "This transport sends no chat messages" }] };
+    }
+    if (!live()) return { status: "reconnecting", issues: [RECONNECTING] };
+    // Every reply through the gate first, at once: a widget answering meanwhile keeps its answer.
+    const gated: TransportAnswer[] = [];
+    for (const request of selectRequests(store.getSnapshot())) {
+      if (request.state !== "open" || transport.awaitsReply?.(request) === false) continue;
+      const kind = request.native === true ? kinds.kindOf(request.kind) : undefined;
+      const answer: AnswerBody = kind?.declineAs
+        ? { type: "value", value: kind.declineAs(REPLIED_IN_CHAT_REASON) }
+        : { type: "reply", text: message.text };
+      if (gate(request.requestId, answer))
+        gated.push({ requestId: request.requestId, kind: request.kind, answer, request });
+    }
+    const replies: TransportAnswer[] = [];
+    for (const reply of gated) {
+      if ((await journal.claim(sessionKey, reply.requestId)) === "taken") unconfirmed(reply.requestId, IN_ANOTHER_TAB);
+      else replies.push(reply);
+    }
+    try {
+      const sent = await transport.sendMessage(message, replies);
+      for (const { requestId } of replies) {
+        if (sent.has(requestId)) store.dispatch({ type: "accepted", requestId });
+        else unconfirmed(requestId, "This tool call already has its result.");
+      }
+      return { status: "sent", answered: replies.flatMap((r) => (sent.has(r.requestId) ? [r.requestId] : [])) };
+    } catch (caught) {
+      const error = toTransportError(caught);
+      // Replies the server took before the message itself failed stay answered; the rest fail.
+      const through = caught instanceof MessageNotSentError ? caught.repliesSent : new Set<string>();
+      for (const { requestId } of replies) {
+        if (through.has(requestId)) store.dispatch({ type: "accepted", requestId });
+        else fail(requestId, error);
+      }
+      return { status: "failed", error };
+    }
   };
 
   const retry = (requestId: string) => {
@@ -453,6 +517,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     kindOf: (name) => kinds.kindOf(name),
     answer,
     retry,
+    sendMessage,
     report,
     mount() {
       mounts += 1;
@@ -481,28 +546,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
-  internals.set(client, { store, journal, kinds, live, fail });
   return client;
-}
-
-/**
- * What `sendChatMessage` (its own module, so a page without a reply path does not load it) needs
- * of a client: its ledger's gate and the journal, never exposed on the client itself.
- * @internal
- */
-export interface ClientInternals {
-  readonly store: LedgerStore;
-  readonly journal: SubmissionJournal;
-  readonly kinds: KindSource;
-  live(): boolean;
-  fail(requestId: string, error: HitlTransportError): void;
-}
-
-const internals = new WeakMap<HitlClient, ClientInternals>();
-
-/** @internal */
-export function internalsOf(client: HitlClient): ClientInternals | undefined {
-  return internals.get(client);
 }
 
 function alreadyAnswered(state: Exclude<RequestState, "open">): AnswerResult {

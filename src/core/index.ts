@@ -13,7 +13,6 @@ export {
   type TransportAnswer,
   validateResponse,
 } from "./answer";
-export { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "./chat-reply";
 export {
   type AnswerResult,
   type Clock,

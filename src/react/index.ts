@@ -1,5 +1,4 @@
 "use client";
-export { type MessageResult, sendChatMessage } from "../core/chat-reply";
 export {
   type AnswerResult,
   type Clock,

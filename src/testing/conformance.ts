@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AnswerBody } from "../core/answer";
-import { sendChatMessage } from "../core/chat-reply";
 import { createHitlClient, type HitlClient } from "../core/client";
 import { createStorageJournal, type JournalLocks, type JournalStorage, type SubmissionJournal } from "../core/journal";
 import type { ParkedRequest } from "../core/model";
@@ -506,7 +505,7 @@ const scenarios = {
       }
       // The reply path goes through the same gate, journal and cross-tab claim as a widget's answer.
       tabA.client.answer(ref.requestId, pickA);
-      await sendChatMessage(tabB.client, { text: "the other one" });
+      await tabB.client.sendMessage({ text: "the other one" });
       await world.settle();
       const received = world.server.received(ref);
       expectThat(received.length === 1, `expected one answer from a widget and a chat reply, got ${received.length}`);

@@ -2,7 +2,7 @@
 import { Client } from "@langchain/langgraph-sdk";
 import { readHitlRequest } from "../../src/adapters/langgraph/hitl-request";
 import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
-import { REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../src/core/chat-reply";
+import { REPLIED_IN_CHAT_REASON } from "../../src/core/answer";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { createStorageJournal, type SubmissionJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
@@ -202,7 +202,7 @@ describe("a LangChain HITLRequest through the LangGraph adapter", () => {
   });
 });
 
-describe("a chat message while the thread waits (sendChatMessage through the LangGraph adapter)", {
+describe("a chat message while the thread waits (client.sendMessage through the LangGraph adapter)", {
   timeout: 30_000,
 }, () => {
   const human = (text: string) => ({ type: "human", content: text });
@@ -228,7 +228,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const [request] = page.requests();
     const id = request?.requestId ?? "";
     expect(request).toMatchObject({ kind: "pick", state: "open" });
-    const result = await sendChatMessage(page.client, { text: "neither, show me more" });
+    const result = await page.client.sendMessage({ text: "neither, show me more" });
     expect(result).toEqual({ status: "sent", answered: [id] });
     await until(() => page.request(id)?.state === "settled", "the question to settle");
     expect(page.request(id)).toMatchObject({ resolution: { type: "reply", text: "neither, show me more" } });
@@ -262,7 +262,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const [request] = page.requests();
     const id = request?.requestId ?? "";
     expect(request).toMatchObject({ kind: "pick", state: "open" });
-    expect(await sendChatMessage(page.client, { text: "which is cheaper?" })).toEqual({
+    expect(await page.client.sendMessage({ text: "which is cheaper?" })).toEqual({
       status: "sent",
       answered: [id],
     });
@@ -302,7 +302,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const page = await openPage(threadId);
     const interruptId = (await langgraph.direct.threads.getState(threadId)).tasks[0]?.interrupts[0]?.id ?? "";
     const [email, file] = page.requests().map((r) => r.requestId) as [string, string];
-    expect(await sendChatMessage(page.client, { text: "wait, not yet" })).toEqual({
+    expect(await page.client.sendMessage({ text: "wait, not yet" })).toEqual({
       status: "sent",
       answered: [email, file],
     });
@@ -333,7 +333,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     expect(page.client.answer(email, { type: "value", value: { decision: "approve" } }).status).toBe("sent");
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(resumesOn(threadId)).toEqual([]); // held until the other action has its decision
-    expect(await sendChatMessage(page.client, { text: "and skip the file" })).toEqual({
+    expect(await page.client.sendMessage({ text: "and skip the file" })).toEqual({
       status: "sent",
       answered: [file],
     });
@@ -362,7 +362,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     }
     const page = await openPage(thread.thread_id, "pick");
     const id = page.requests()[0]?.requestId ?? "";
-    expect(await sendChatMessage(page.client, { text: "Lisbon" })).toEqual({ status: "sent", answered: [id] });
+    expect(await page.client.sendMessage({ text: "Lisbon" })).toEqual({ status: "sent", answered: [id] });
     await idle(thread.thread_id);
     expect(runsOn(thread.thread_id)).toEqual([
       [{ resume: { [id]: "Lisbon" } }, undefined],
@@ -381,7 +381,7 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     });
     const page = await openPage(threadId);
     const id = page.requests()[0]?.requestId ?? "";
-    const result = await sendChatMessage(page.client, { text: "hold on" });
+    const result = await page.client.sendMessage({ text: "hold on" });
     expect(result).toMatchObject({ status: "failed", error: { kind: "rejected" } });
     expect(page.request(id)).toMatchObject({ state: "open", error: { kind: "rejected" } });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -395,8 +395,8 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const page = await openPage(threadId, "pickOnce");
     const id = page.requests()[0]?.requestId ?? "";
     const [first, second] = await Promise.all([
-      sendChatMessage(page.client, { text: "one" }),
-      sendChatMessage(page.client, { text: "two" }),
+      page.client.sendMessage({ text: "one" }),
+      page.client.sendMessage({ text: "two" }),
     ]);
     expect(first).toEqual({ status: "sent", answered: [id] });
     expect(second).toEqual({ status: "sent", answered: [] });
@@ -423,8 +423,8 @@ describe("a chat message while the thread waits (sendChatMessage through the Lan
     const id = one.requests()[0]?.requestId ?? "";
     expect(two.requests()[0]?.requestId).toBe(id);
     const results = await Promise.all([
-      sendChatMessage(one.client, { text: "from one" }),
-      sendChatMessage(two.client, { text: "from two" }),
+      one.client.sendMessage({ text: "from one" }),
+      two.client.sendMessage({ text: "from two" }),
     ]);
     expect(results.map((r) => r.status)).toEqual(["sent", "sent"]);
     expect(results.flatMap((r) => (r.status === "sent" ? r.answered : []))).toEqual([id]);

@@ -2,7 +2,8 @@ import { useStream } from "@langchain/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode, useState, useSyncExternalStore } from "react";
 import { useLangChainReactHitl } from "../../src/adapters/langgraph/use-langchain-react-hitl";
-import { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../src/core/chat-reply";
+import { REPLIED_IN_CHAT_REASON } from "../../src/core/answer";
+import type { MessageResult } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
@@ -49,7 +50,7 @@ function Ledger() {
   return null;
 }
 
-/** A chat box as an app writes it with the kit: the message goes through `sendChatMessage`. */
+/** A chat box as an app writes it with the kit: the message goes through `client.sendMessage`. */
 let sentChat: MessageResult[] = [];
 function ChatBox() {
   const client = useHitlClient();
@@ -58,7 +59,7 @@ function ChatBox() {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void sendChatMessage(client, { text }).then((result) => sentChat.push(result));
+        void client.sendMessage({ text }).then((result) => sentChat.push(result));
         setText("");
       }}
     >
@@ -206,7 +207,7 @@ describe("useLangChainReactHitl over @langchain/react's useStream and a real Lan
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "approve" }]);
   });
 
-  it("given a question waiting and a chat message through sendChatMessage, should respond ONCE with { reply }, then submit the message as a run of its own", async () => {
+  it("given a question waiting and a chat message through client.sendMessage, should respond ONCE with { reply }, then submit the message as a run of its own", async () => {
     sentChat = [];
     const threadId = await run(<Page assistantId="pick" input={{ ids: ["a", "b"], label: "v1-chat" }} />, "a");
     const id = shown[0]?.requestId ?? "";

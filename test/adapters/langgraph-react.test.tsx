@@ -2,7 +2,7 @@ import { useStream } from "@langchain/langgraph-sdk/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode, useState, useSyncExternalStore } from "react";
 import { useLangGraphHitl } from "../../src/adapters/langgraph/use-langgraph-hitl";
-import { type MessageResult, sendChatMessage } from "../../src/core/chat-reply";
+import type { MessageResult } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
@@ -52,7 +52,7 @@ function Ledger({ name }: { readonly name: string }) {
   return null;
 }
 
-/** A chat box as an app writes it with the kit: the message goes through `sendChatMessage`. */
+/** A chat box as an app writes it with the kit: the message goes through `client.sendMessage`. */
 let sentChat: MessageResult[] = [];
 function ChatBox() {
   const client = useHitlClient();
@@ -61,7 +61,7 @@ function ChatBox() {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void sendChatMessage(client, { text }).then((result) => sentChat.push(result));
+        void client.sendMessage({ text }).then((result) => sentChat.push(result));
         setText("");
       }}
     >
@@ -248,7 +248,7 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     expect(langgraph.proxy.resumesFor(old)).toEqual([]);
   });
 
-  it("given a question waiting and a chat message through sendChatMessage (sent twice), should resume it ONCE with { reply }, then submit each message as a run of its own", async () => {
+  it("given a question waiting and a chat message through client.sendMessage (sent twice), should resume it ONCE with { reply }, then submit each message as a run of its own", async () => {
     // pickOnce: a message's run asks nothing, so the second message finds nothing waiting.
     const threadId = await startThread("pickOnce", { ids: ["a", "b"], label: "chat" });
     sentChat = [];

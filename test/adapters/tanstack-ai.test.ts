@@ -1,4 +1,3 @@
-import { sendChatMessage } from "../../src/core/chat-reply";
 import { selectRequests } from "../../src/core/ledger";
 import { readInterruptResolution } from "../../src/server/tanstack-ai";
 import { conformanceKind } from "../../src/testing/conformance";
@@ -104,7 +103,7 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
     const page = open();
     await page.chat.sendMessage("both");
     await until(() => requests(page).length === 2, "both requests");
-    const result = await sendChatMessage(page.hitl, { text: "neither, thanks" });
+    const result = await page.hitl.sendMessage({ text: "neither, thanks" });
     expect(result).toEqual({ status: "sent", answered: ["call_pick_1", "approval_call_del_1"] });
     await settled(route, page);
     expect(route.resumes).toEqual([
@@ -128,7 +127,7 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
     const page = open();
     await page.chat.sendMessage("interrupts");
     await until(() => requests(page).length === 3, "three interrupts");
-    const result = await sendChatMessage(page.hitl, { text: "later" });
+    const result = await page.hitl.sendMessage({ text: "later" });
     expect(result.status).toBe("sent");
     await settled(route, page);
     expect(route.resumes.map((entry) => [entry.status, entry.payload ?? null])).toEqual(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AnswerBody, TransportAnswer } from "../../src/core/answer";
-import { REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../src/core/chat-reply";
+import { REPLIED_IN_CHAT_REASON } from "../../src/core/answer";
 import { createHitlClient, type HitlError } from "../../src/core/client";
 import { createStorageJournal } from "../../src/core/journal";
 import type { ParkedRequestInit } from "../../src/core/model";
@@ -383,7 +383,7 @@ describe("createHitlClient", () => {
   });
 });
 
-describe("sendChatMessage (the reply path)", () => {
+describe("client.sendMessage (the reply path)", () => {
   function chatTransport(requests: readonly ParkedRequestInit[]) {
     const { transport, events } = scriptedTransport(undefined, requests);
     const messages: { text: string; replies: TransportAnswer[] }[] = [];
@@ -409,7 +409,7 @@ describe("sendChatMessage (the reply path)", () => {
   it("given open requests, should give each its reply through the gate (an approval: a deny) and then send the message", async () => {
     const { chat, messages } = chatTransport([request, gate]);
     const client = createHitlClient({ transport: chat, kinds });
-    await expect(sendChatMessage(client, { text: "neither" })).resolves.toEqual({
+    await expect(client.sendMessage({ text: "neither" })).resolves.toEqual({
       status: "sent",
       answered: ["r1", "g1"],
     });
@@ -432,7 +432,7 @@ describe("sendChatMessage (the reply path)", () => {
     const other = createHitlClient({ transport: second.chat, kinds, journal: tab() });
     expect(one.answer("r1", pickA).status).toBe("sent");
     await one.whenIdle();
-    await expect(sendChatMessage(other, { text: "hi" })).resolves.toEqual({ status: "sent", answered: [] });
+    await expect(other.sendMessage({ text: "hi" })).resolves.toEqual({ status: "sent", answered: [] });
     expect(second.messages[0]?.replies).toEqual([]);
     expect(other.getRequest("r1")).toMatchObject({ state: "submitting", error: { kind: "unconfirmed" } });
   });
@@ -449,7 +449,7 @@ describe("sendChatMessage (the reply path)", () => {
       },
     };
     const client = createHitlClient({ transport: failing, kinds });
-    await expect(sendChatMessage(client, { text: "neither" })).resolves.toMatchObject({
+    await expect(client.sendMessage({ text: "neither" })).resolves.toMatchObject({
       status: "failed",
       error: { message: "The thread still waits on a question; the message was not sent." },
     });
@@ -462,6 +462,6 @@ describe("sendChatMessage (the reply path)", () => {
   it("given a transport without a reply path, should refuse", async () => {
     const { transport } = scriptedTransport();
     const client = createHitlClient({ transport, kinds });
-    await expect(sendChatMessage(client, { text: "hi" })).resolves.toMatchObject({ status: "refused" });
+    await expect(client.sendMessage({ text: "hi" })).resolves.toMatchObject({ status: "refused" });
   });
 });

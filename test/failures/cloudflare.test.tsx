@@ -4,7 +4,6 @@ import { convertToModelMessages, DefaultChatTransport, type UIMessage } from "ai
 import { createChatRoute, tools } from "../../playground/ai-sdk/route";
 import { chatLike } from "../../src/adapters/ai-sdk/chat";
 import { createAiSdkTransport } from "../../src/adapters/ai-sdk/transport";
-import { sendChatMessage } from "../../src/core/chat-reply";
 import { createHitlClient } from "../../src/core/client";
 import { approvalKind } from "../../src/kinds/native";
 import { checkTranscript } from "../../src/server/transcript";
@@ -117,7 +116,7 @@ describe("cloudflare: a tool call left without a result", () => {
     // After the reload the approval shows as given; nothing is open to answer.
     expect(client.store.getSnapshot().problems).toEqual([]);
     await act(async () => {
-      await sendChatMessage(client, { text: "is it done?" });
+      await client.sendMessage({ text: "is it done?" });
     });
     expect(chat.status).toBe("ready");
     expect(route.model.doStreamCalls).toHaveLength(2);

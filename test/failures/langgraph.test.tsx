@@ -6,7 +6,6 @@ import { StrictMode, useEffect, useState, useSyncExternalStore } from "react";
 import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
 import { useLangChainReactHitl } from "../../src/adapters/langgraph/use-langchain-react-hitl";
 import { useLangGraphHitl } from "../../src/adapters/langgraph/use-langgraph-hitl";
-import { sendChatMessage } from "../../src/core/chat-reply";
 import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
@@ -38,7 +37,7 @@ import { setUpLangGraphServer, until } from "../support/langgraph-harness";
  * Reproduced without the kit; prevented by `createLangGraphTransport` and the hooks over it, which
  * resume each interrupt by its id with its own value, once, never one that is not waiting, and
  * read the thread's own state on join and between runs; the chat message by the kit's reply path
- * (`sendChatMessage`): each waiting question gets one reply by its id, resumed in one run, and the
+ * (`client.sendMessage`): each waiting question gets one reply by its id, resumed in one run, and the
  * message goes after it as a run of its own. What these versions no longer do is written as
  * such ("…: fixed in …, holds without the kit"): a plain reload reads the thread's state, resumes
  * one by one by interrupt id work, and the SDK's `submit({ messages })` on an interrupted thread
@@ -674,13 +673,13 @@ function ProtocolPage({ input }: { readonly input: Record<string, unknown> }) {
 function KitSend() {
   const client = useHitlClient();
   return (
-    <button type="button" onClick={() => void sendChatMessage(client, { text: chatText })}>
+    <button type="button" onClick={() => void client.sendMessage({ text: chatText })}>
       Send
     </button>
   );
 }
 
-/** The protocol page with the kit (`useLangChainReactHitl`), its chat message sent with `sendChatMessage`. */
+/** The protocol page with the kit (`useLangChainReactHitl`), its chat message sent with `client.sendMessage`. */
 function ProtocolKitPage({
   input,
   assistantId = "pick",
@@ -757,7 +756,7 @@ describe("langgraph: a chat message sent while an interrupt waits", { timeout: 3
     expect(langgraph.proxy.resumesFor(before)).toEqual([]);
   });
 
-  it("given the kit over @langchain/react's useStream and the message sent through sendChatMessage: holds with the kit — one reply resumes the question, then the message is a run of its own", async () => {
+  it("given the kit over @langchain/react's useStream and the message sent through client.sendMessage: holds with the kit — one reply resumes the question, then the message is a run of its own", async () => {
     protocolThread = "";
     // pickOnce: the message's run asks nothing, so nothing waits once it is over.
     render(<ProtocolKitPage input={input} assistantId="pickOnce" />);

@@ -7,7 +7,7 @@ import { continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
 import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
 import { useAiSdkHitl } from "../../src/adapters/ai-sdk/use-ai-sdk-hitl";
 import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "../../src/index";
+import { HitlProvider, HitlRenderer, useHitlClient } from "../../src/index";
 import { checkTranscript, countToolResults } from "../../src/server/transcript";
 
 /**
@@ -64,7 +64,7 @@ function ChatBox({ send }: { send: ((text: string) => void) | undefined }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (send) send(text);
-        else void sendChatMessage(client, { text });
+        else void client.sendMessage({ text });
         setText("");
       }}
     >

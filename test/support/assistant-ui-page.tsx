@@ -12,7 +12,7 @@ import { type ReactNode, useState } from "react";
 import type { ChatRoute } from "../../playground/ai-sdk/route";
 import { continueAfterAnswers, HitlToolUIs, useAssistantUiHitl } from "../../src/adapters/assistant-ui/index";
 import { noopJournal } from "../../src/core/journal";
-import { HitlProvider, sendChatMessage, useHitlClient } from "../../src/index";
+import { HitlProvider, useHitlClient } from "../../src/index";
 
 /**
  * A chat page on assistant-ui (`@assistant-ui/react`) over its AI SDK runtime
@@ -170,7 +170,7 @@ function Status({ probe }: { probe: PageProbe | undefined }) {
   return <output data-testid="status">{chat?.status}</output>;
 }
 
-/** A chat box of the app's own that sends through the kit (`sendChatMessage`), beside the composer. */
+/** A chat box of the app's own that sends through the kit (`client.sendMessage`), beside the composer. */
 function ReplyBox() {
   const client = useHitlClient();
   const [text, setText] = useState("");
@@ -178,7 +178,7 @@ function ReplyBox() {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void sendChatMessage(client, { text });
+        void client.sendMessage({ text });
         setText("");
       }}
     >

@@ -1,6 +1,6 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, getToolName, isToolUIPart, type UIMessage } from "ai";
-import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "hitl-kit";
+import { HitlProvider, HitlRenderer, useHitlClient } from "hitl-kit";
 import { continueAfterAnswers, useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
 import { useEffect, useState } from "react";
 import { Composer } from "./composer";
@@ -23,7 +23,7 @@ function loadMessages(): UIMessage[] {
  * The same widgets and kinds as the eve page, on the AI SDK's `useChat`: `/api/chat` is the
  * playground's route (`playground/ai-sdk/route.ts`: real `streamText`, scripted test model, the
  * kit's picker tools and an approval-gated `delete_file`). The chat box sends through the kit's
- * client (`sendChatMessage`), so a picker still waiting gets its one "replied in chat" result
+ * client (`client.sendMessage`), so a picker still waiting gets its one "replied in chat" result
  * first, through the same gate and cross-tab claim as a widget's answer.
  */
 export function AiSdkApp() {
@@ -126,7 +126,7 @@ function KitComposer({ busy }: { busy: boolean }) {
       disabled={busy}
       activity={busy ? "The model is working…" : ""}
       error={undefined}
-      onSend={(text) => sendChatMessage(client, { text })}
+      onSend={(text) => client.sendMessage({ text })}
     />
   );
 }

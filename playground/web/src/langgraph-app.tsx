@@ -1,6 +1,6 @@
 import type { Message } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
-import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "hitl-kit";
+import { HitlProvider, HitlRenderer, useHitlClient } from "hitl-kit";
 import { useLangGraphHitl } from "hitl-kit/adapters/langgraph";
 import { useState } from "react";
 import { Composer } from "./composer";
@@ -129,7 +129,7 @@ function KitComposer({ busy, waiting }: { busy: boolean; waiting: boolean }) {
       disabled={busy}
       activity={busy ? "The graph is working…" : waiting ? "The graph waits for you." : ""}
       error={undefined}
-      onSend={(text) => sendChatMessage(client, { text })}
+      onSend={(text) => client.sendMessage({ text })}
     />
   );
 }

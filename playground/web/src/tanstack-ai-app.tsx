@@ -1,5 +1,5 @@
 import { fetchServerSentEvents, sessionStoragePersistence, type UIMessage, useChat } from "@tanstack/ai-react";
-import { HitlProvider, HitlRenderer, sendChatMessage, useHitlClient } from "hitl-kit";
+import { HitlProvider, HitlRenderer, useHitlClient } from "hitl-kit";
 import { useTanStackAiHitl } from "hitl-kit/adapters/tanstack-ai";
 import { selectRequests } from "hitl-kit/core";
 import { useState, useSyncExternalStore } from "react";
@@ -182,7 +182,7 @@ function KitComposer({ busy }: { busy: boolean }) {
       activity={busy ? "The model is working…" : ""}
       error={undefined}
       phrases={TANSTACK_PHRASES}
-      onSend={(text) => sendChatMessage(client, { text })}
+      onSend={(text) => client.sendMessage({ text })}
     />
   );
 }

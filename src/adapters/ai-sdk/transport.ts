@@ -1,6 +1,6 @@
 import type { ChatRequestOptions, UIMessage } from "ai";
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
-import { REPLIED_IN_CHAT_REASON } from "../../core/chat-reply";
+import { REPLIED_IN_CHAT_REASON } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
 import {
@@ -41,7 +41,7 @@ export interface AiSdkHitlTransport extends HitlTransport {
   /** Feeds the chat's current messages (the hook does this on every change). */
   sync(chat: AiSdkChatLike): void;
   /**
-   * Sends a chat message the person typed: call `sendChatMessage(client, { text })` (the
+   * Sends a chat message the person typed: call `client.sendMessage({ text })` (the
    * provider's client: `useHitlClient()` in React), which gates the replies through the client. A picker still waiting for its answer gets one first,
    * the typed "replied in chat" result (`{ reply: text }`), and an approval still waiting is
    * denied, so the message never goes out beside a tool call without its result (which the
@@ -51,7 +51,6 @@ export interface AiSdkHitlTransport extends HitlTransport {
   sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
 
-export { type MessageResult, sendChatMessage } from "../../core/chat-reply";
 export { REPLIED_IN_CHAT_REASON };
 
 /**

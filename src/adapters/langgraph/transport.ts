@@ -1,5 +1,5 @@
 import type { AnswerBody, TransportAnswer } from "../../core/answer";
-import { REPLIED_IN_CHAT_REASON } from "../../core/chat-reply";
+import { REPLIED_IN_CHAT_REASON } from "../../core/answer";
 import type { LedgerProblem, TransportAction } from "../../core/ledger";
 import type { Outcome } from "../../core/model";
 import {
@@ -92,7 +92,7 @@ export interface LangGraphTransportOptions {
    */
   readonly runPayload?: () => Record<string, unknown>;
   /**
-   * The state update a chat message sent through `sendChatMessage` is: the input of the run it
+   * The state update a chat message sent through `client.sendMessage` is: the input of the run it
    * starts once nothing waits (after the resume of the questions it replies to).
    * @default (message) => ({ messages: [{ type: "human", content: message.text }] })
    */
@@ -126,7 +126,7 @@ export interface LangGraphTransport extends HitlTransport {
    */
   sync(view: LangGraphView): void;
   /**
-   * Sends a chat message the person typed: call `sendChatMessage(client, { text })` (the
+   * Sends a chat message the person typed: call `client.sendMessage({ text })` (the
    * provider's client: `useHitlClient()` in React), which gates the replies through the client.
    * Every question the thread waits on gets one reply first — a kit question the typed "replied in
    * chat" result (`{ reply: text }`, read with `readResume`), a plain interrupt the words
@@ -162,7 +162,7 @@ export interface LangGraphView {
  * - parallel interrupts resume together, in one run, by default (see `resume`);
  * - a LangChain `HITLRequest` (the HITL middleware's tool review) parks one approval per action and
  *   resumes once, with `{ decisions }` in action order, when every action has its decision;
- * - a chat message (`sendChatMessage`, see `sendMessage`) goes as a run of its own once the replies
+ * - a chat message (`client.sendMessage`, see `sendMessage`) goes as a run of its own once the replies
  *   it gives the questions that wait resumed them (`Command({ resume })`), never as a run that would
  *   resume them with it.
  * `send` resolves `accepted` once the server created the resume run; the state read after the
@@ -739,7 +739,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export { type MessageResult, sendChatMessage } from "../../core/chat-reply";
 // The rest of the adapter a server or a script needs.
 export {
   createLangGraphConverter,

@@ -15,7 +15,7 @@ import { type StreamHitlOptions, useStreamTransport } from "./use-stream-transpo
  * `respond(value, { interruptId })` — `respondAll` when parallel interrupts go together — through the
  * kit's client, so once per interrupt. Strict resume: `runPayload: () => ({ config: { configurable:
  * { __pregel_strict_resume: true } } })` (respond carries that config). The page's chat box sends
- * with `sendChatMessage(useHitlClient(), { text })`, never `stream.submit` while a question waits
+ * with `useHitlClient().sendMessage({ text })`, never `stream.submit` while a question waits
  * (on langgraph-api 1.5 that run.start IS the question's resume, the message its answer): each
  * waiting question gets one reply (`respond`), then the message goes as `submit(input)`.
  */

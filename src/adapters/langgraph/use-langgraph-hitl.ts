@@ -14,7 +14,7 @@ import { useStreamTransport } from "./use-stream-transport";
  * widget by its interrupt id; the thread's own state settles it. An answer resumes through the
  * stream's `submit(null, { command: { resume: { [id]: value } } })` — through the kit's client, so
  * once per interrupt (strict resume, parallel interrupts together; see `createLangGraphTransport`).
- * The page's chat box sends with `sendChatMessage(useHitlClient(), { text })`, not `stream.submit`:
+ * The page's chat box sends with `useHitlClient().sendMessage({ text })`, not `stream.submit`:
  * each waiting question gets one reply, then the message goes as a run of its own.
  */
 export function useLangGraphHitl(stream: LangGraphStreamLike, options: LangGraphHitlOptions): LangGraphTransport {

@@ -47,7 +47,7 @@ export interface TanStackChatLike {
     errorText?: string;
   }): Promise<void>;
   addToolApprovalResponse(response: { id: string; approved: boolean }): Promise<void>;
-  /** Sends a chat message (`useChat`'s `sendMessage`), for the kit's reply path (`sendChatMessage`). */
+  /** Sends a chat message (`useChat`'s `sendMessage`), for the kit's reply path (`client.sendMessage`). */
   sendMessage?(content: string, options?: never): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export interface TanStackAiHitlTransport extends HitlTransport {
   /** Feeds the chat's current state (the hook does this on every render; see `linkChatClient`). */
   sync(chat?: TanStackChatLike): void;
   /**
-   * Sends a chat message the person typed: call `sendChatMessage(client, { text, options? })`
+   * Sends a chat message the person typed: call `client.sendMessage({ text, options? })`
    * (`useHitlClient()` in React), which gates the replies through the client. TanStack AI's client
    * refuses a message while interrupts wait, so every open request gets its reply first — a
    * picker the typed "replied in chat" result (`{ reply: text }`), an approval a deny, a form
@@ -312,7 +312,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export { type MessageResult, REPLIED_IN_CHAT_REASON, sendChatMessage } from "../../core/chat-reply";
 // The rest of the adapter a server or a script needs, without React.
 export { type ChatClientLike, chatClientLike, linkChatClient } from "./chat-client";
 export { createTanStackAiConverter, type TanStackAiConverter, type TanStackChatState } from "./convert";
