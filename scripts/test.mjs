@@ -19,6 +19,8 @@ const stages = [
   ["typecheck-registry", npx("tsc", "-p", "registry")],
   ["build", ["npm", "run", "build"]],
   ["package", ["node", "scripts/check-package.mjs"]],
+  // The public surface against the checked-in API reports (api/*.api.md): an export change shows in a diff.
+  ["api", ["node", "scripts/api-report.mjs"]],
   ["size", ["node", "scripts/size.mjs"]],
   ["unit", npx("vitest", "run", "--project", "unit", "--project", "unit-node")],
   ["dist", npx("vitest", "run", "--project", "dist")],
