@@ -58,7 +58,9 @@ export const CEILINGS = {
   // 5.66 once chat replies went through the client's own pipeline (`client.sendMessage`: one
   // gate, journal record, claim and outcome record for every answer; `internalsOf` gone) —
   // +0.35 for every page, where `sendChatMessage` was a module of its own only chat boxes loaded.
-  client: 5.66,
+  // 5.67 once the client reads a transport when created (`peek`) and follows it only from the
+  // first mount (a server render or a discarded render leaves no poll behind).
+  client: 5.67,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -73,7 +75,8 @@ export const CEILINGS = {
   // form with a pattern); 18.2 after the fallback's value reader went lazy and the provider
   // stopped building a QueryClient (raised to 19.7 with remote collections, then lowered).
   // 20.38 with `client.sendMessage` in the client (see `client`).
-  page: 20.38,
+  // 20.40 with `peek` (see `client`).
+  page: 20.4,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -290,7 +293,7 @@ if (isMain) {
     for (const [label, size, budget, ceiling] of rows) {
       const goal = budget === undefined ? "" : kB(size) > budget ? `✗ over ${budget}` : `✓ ≤ ${budget}`;
       const limit = ceiling === undefined ? "" : kB(size) > ceiling ? `✗ over ${ceiling}` : `≤ ${ceiling}`;
-      process.stdout.write(`${label.padEnd(86)} ${kB(size).toFixed(1).padStart(6)}  ${goal.padEnd(16)} ${limit}\n`);
+      process.stdout.write(`${label.padEnd(86)} ${kB(size).toFixed(2).padStart(6)}  ${goal.padEnd(16)} ${limit}\n`);
     }
     if (over.length > 0) process.stdout.write(`\n${over.length} over budget (goals not met yet)\n`);
     if (regressions.length > 0) {

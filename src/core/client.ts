@@ -19,6 +19,7 @@ import {
   HitlTransportError,
   MessageNotSentError,
   type SendOutcome,
+  type TransportAction,
   type TransportConnection,
   toTransportError,
 } from "./transport";
@@ -171,8 +172,9 @@ const IN_ANOTHER_TAB = "This request is being answered in another tab.";
 /**
  * One ledger per transport, shared by every client over it (two providers, StrictMode's second
  * render): the ledger is the one gate, so two clients over one conversation can never both send.
- * It follows the transport from creation (so the first render, server or client, shows what the
- * transport knows) until the last mount over it goes.
+ * Created, it reads what the transport knows (`peek`: the first render, server or client, shows
+ * it, and nothing starts); it follows the transport from the first mount until the last goes, so a
+ * server render or a render React discards leaves no poll, timer or listener behind.
  */
 interface Hub {
   readonly store: LedgerStore;
@@ -188,25 +190,26 @@ function hubFor(transport: HitlTransport): Hub {
   const known = hubs.get(transport);
   if (known) return known;
   const store = createLedgerStore();
+  const sink = {
+    // Only a converter's output gets in: local actions (submit, accepted…) are the client's.
+    deliver: (action: TransportAction) => {
+      if (action.type === "transport" || action.type === "malformed") store.dispatch(action);
+    },
+    expect: (kind: string) => {
+      for (const listener of [...hub.expecting]) listener(kind);
+    },
+  };
   const hub: Hub = {
     store,
     expecting: new Set(),
     mounts: 0,
     stop: undefined,
     follow() {
-      hub.stop ??= transport.connect({
-        // Only a converter's output gets in: local actions (submit, accepted…) are the client's.
-        deliver: (action) => {
-          if (action.type === "transport" || action.type === "malformed") store.dispatch(action);
-        },
-        expect: (kind) => {
-          for (const listener of [...hub.expecting]) listener(kind);
-        },
-      });
+      hub.stop ??= transport.connect(sink);
     },
   };
   hubs.set(transport, hub);
-  hub.follow();
+  transport.peek?.(sink);
   return hub;
 }
 

@@ -26,6 +26,13 @@ export interface HitlTransport {
    */
   connect(sink: TransportSink): () => void;
   /**
+   * Delivers what the transport knows so far to `sink`, synchronously, and starts nothing (no
+   * poll, no subscription, no timer): what a client created in a render — a server render, or one
+   * React discards — shows before anything follows the transport. `createTransportEvents` has it.
+   * Without it, a client shows the transport's requests once it mounts.
+   */
+  peek?(sink: TransportSink): void;
+  /**
    * Sends one typed answer in the transport's own wire form and says what became of it. The
    * client calls it at most once per request (again only after a `rejected` failure). Rejects
    * with a `HitlTransportError` saying whether the answer definitely did not arrive (`rejected`)
@@ -170,6 +177,8 @@ export interface TransportEvents {
   deliver(action: TransportAction | null): void;
   expect(kind: string): void;
   connect(sink: TransportSink): () => void;
+  /** What it delivered so far, to `sink` only (see `HitlTransport.peek`). */
+  peek(sink: TransportSink): void;
 }
 
 /**
@@ -191,6 +200,9 @@ export function createTransportEvents(
     },
     expect(kind) {
       for (const sink of [...sinks]) sink.expect(kind);
+    },
+    peek(sink) {
+      for (const action of history) sink.deliver(action);
     },
     connect(sink) {
       for (const action of history) sink.deliver(action);

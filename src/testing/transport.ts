@@ -71,6 +71,7 @@ export function createTestTransport(session: TestSession, options: TestTransport
     sessionKey: options.sessionKey ?? session.sessionId,
     connection,
     connect: events.connect,
+    peek: events.peek,
     async send(answer) {
       const shape = { kind: answer.kind, native: answer.request.native === true };
       const response = toEveInputResponse(answer, shape);

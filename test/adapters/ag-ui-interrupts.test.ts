@@ -28,6 +28,8 @@ async function interrupted(text: string, threadId: string) {
   const agent = new HttpAgent({ url: server.url, threadId });
   const transport = createAgUiTransport(agent);
   const client = createHitlClient({ transport, kinds: [conformanceKind, formKind] });
+  // A page follows the agent while mounted; so does this client, for the test.
+  client.mount();
   agent.addMessage({ id: "u1", role: "user", content: text });
   await agent.runAgent();
   const open = () => selectRequests(client.store.getSnapshot()).filter((r) => r.state === "open");

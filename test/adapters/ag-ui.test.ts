@@ -238,6 +238,7 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     const agent = new HttpAgent({ url: server.url, threadId: "t1" });
     const transport = createAgUiTransport(agent);
     const client = createHitlClient({ transport, kinds: [conformanceKind] });
+    client.mount();
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
     const request = selectRequests(client.store.getSnapshot())[0];
@@ -267,6 +268,7 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     const agent = new HttpAgent({ url: server.url, threadId: "t2" });
     const transport = createAgUiTransport(agent);
     const client = createHitlClient({ transport, kinds: [conformanceKind] });
+    client.mount();
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
     // A second call in the same turn (as a model calling two pickers in one step).
@@ -297,6 +299,8 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     const agent = new HttpAgent({ url: server.url, threadId: "t3" });
     const first = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
     const second = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
+    first.mount();
+    second.mount();
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
     first.answer("call-1", { type: "value", value: { id: "a" } });

@@ -64,6 +64,7 @@ function scriptedTransport(
     sessionKey: "s1",
     connection,
     connect: events.connect,
+    peek: events.peek,
     send: (answer) => {
       sent.push(answer);
       return respond(answer);
@@ -221,6 +222,8 @@ describe("createHitlClient", () => {
       clock: time.clock,
       retry: { attempts: 3, delayMs: () => 100 },
     });
+    // Retries wait on the stream (it may settle the request meanwhile): only a mounted client follows it.
+    const unmount = client.mount();
     client.answer("r1", pickA);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toHaveLength(1);
@@ -229,6 +232,7 @@ describe("createHitlClient", () => {
     await client.whenIdle();
     expect(sent).toHaveLength(3);
     expect(client.getRequest("r1")).toMatchObject({ state: "open", error: { kind: "rejected", message: "busy" } });
+    unmount();
   });
 
   it("given a transient retry waiting when the last mount goes, should give up instead of sending blind", async () => {

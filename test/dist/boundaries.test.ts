@@ -113,6 +113,8 @@ describe("the built package", () => {
         transport: { sessionKey: "s", connection: core.alwaysLive, connect: events.connect, send: async () => core.ACCEPTED },
         kinds: [kinds.mediaKind],
       });
+      // A headless client follows its transport while mounted, as a page's does.
+      client.mount();
       const text = wire.encodeAnswer("media", { selected: ["a"] });
       const request = { kind: "media", items: [{ id: "a", url: "https://x/a.png" }], min: 1, max: 1 };
       const decoded = server.readEveAnswer(kinds.mediaKind, request, { status: "answered", text }).status;

@@ -79,6 +79,7 @@ describe("openhands: two observations for one tool call after a restart", () => 
       },
       kinds: [mediaKind],
     });
+    client.mount();
     const lists = [
       [part({ state: "input-available" })],
       [part({ state: "output-error", errorText: "Agent restarted while waiting" })],

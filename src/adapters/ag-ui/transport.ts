@@ -196,6 +196,7 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
   return {
     sessionKey: `ag-ui:${agent.threadId}`,
     connection,
+    peek: events.peek,
     connect(sink) {
       const stop = events.connect(sink);
       connected += 1;

@@ -124,6 +124,7 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
     sessionKey: `ai-sdk:${chat.id}`,
     connection,
     connect: events.connect,
+    peek: events.peek,
     sync,
     awaitsReply: (request) => waitingPart(request) !== undefined,
     async send({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> {

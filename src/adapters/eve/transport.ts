@@ -119,6 +119,7 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
     sessionKey,
     connection,
     connect: events.connect,
+    peek: events.peek,
     async send(answer): Promise<SendOutcome> {
       const { requestId } = answer;
       const response = toEveInputResponse(answer, { kind: answer.kind, native: answer.request.native === true });

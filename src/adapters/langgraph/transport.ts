@@ -621,6 +621,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   return {
     sessionKey: `langgraph:${threadId ?? "pending"}`,
     connection: state.connection,
+    peek: events.peek,
     connect(sink) {
       const stop = events.connect(sink);
       connected += 1;

@@ -182,6 +182,7 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     sessionKey,
     connection,
     connect: events.connect,
+    peek: events.peek,
     async send(answer): Promise<SendOutcome> {
       const entry = pending.get(answer.requestId);
       if (!entry) {

@@ -266,6 +266,7 @@ export function createTanStackAiTransport(
     sessionKey: `tanstack-ai:${options.threadId ?? `page-${Date.now().toString(36)}-${(++counter).toString(36)}`}`,
     connection,
     connect: events.connect,
+    peek: events.peek,
     sync,
     send: sendOne,
     // TanStack AI's client refuses a message while any interrupt waits: every open request gets a reply first.
