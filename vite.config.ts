@@ -39,6 +39,7 @@ const entries = {
   "widgets/approval": "src/widgets/approval/approval.entry.ts",
   "widgets/question": "src/widgets/question/question.entry.ts",
   "widgets/open-url": "src/widgets/open-url/open-url.entry.ts",
+  "widgets/questions": "src/widgets/questions/questions.entry.ts",
 };
 
 /** Peers and runtime dependencies stay imports; the kit bundles only its own code. */

@@ -100,7 +100,7 @@ export async function measureChromium(runs = 5) {
       return tab;
     };
 
-    const widget = async (kind, count, selector) => {
+    const widget = async (kind, count, selector, key = "ArrowRight") => {
       const mounts = [];
       const laidOut = [];
       const warmMounts = [];
@@ -113,7 +113,7 @@ export async function measureChromium(runs = 5) {
         mounts.push(mounted.ms);
         laidOut.push(mounted.laidOutMs);
         nodes.push(mounted.nodes);
-        const move = await tab.evaluate((s) => window.bench.keyMoves(s, "ArrowRight", 20), selector);
+        const move = await tab.evaluate(([s, k]) => window.bench.keyMoves(s, k, 20), [selector, key]);
         moves.push(move.focusMs);
         frames.push(move.frameMs);
         await tab.close();
@@ -134,6 +134,9 @@ export async function measureChromium(runs = 5) {
 
     const media = await widget("media", 10_000, '[role="option"][tabindex="0"]');
     const template = await widget("template", 2_000, 'input[type="radio"]');
+    const firstGroup = 'input[type="checkbox"][tabindex="0"]';
+    const questions = await widget("questions", 16, firstGroup, "ArrowDown");
+    const widestQuestions = await widget("questions", 2_000, firstGroup, "ArrowDown");
 
     const cold = [];
     const coldAlone = [];
@@ -150,6 +153,8 @@ export async function measureChromium(runs = 5) {
     return {
       mediaPicker: media,
       templatePicker: template,
+      questions,
+      widestQuestions,
       requestToInteractive: { coldMs: stats(cold), coldWithoutEarlySignMs: stats(coldAlone), warmMs: stats(warm) },
     };
   } finally {
@@ -162,7 +167,7 @@ export async function measureChromium(runs = 5) {
 /** The rows `npm run bench` prints (and the goals from the issue beside them). */
 export function chromiumRows(figures) {
   const range = (s, unit = "") => (s ? `${s.min} / ${s.median} / ${s.max}${unit}` : "—");
-  const { mediaPicker: m, templatePicker: t, requestToInteractive: r } = figures;
+  const { mediaPicker: m, templatePicker: t, questions: q, widestQuestions: w, requestToInteractive: r } = figures;
   return [
     { what: `MediaPicker, ${m.items.toLocaleString("en")} items: mount ms`, value: range(m.mountMs), goal: "≤ 50" },
     { what: "  of which render + style + layout ms (no frame wait)", value: range(m.renderAndLayoutMs), goal: "" },
@@ -176,6 +181,16 @@ export function chromiumRows(figures) {
     { what: "  DOM elements", value: range(t.domNodes), goal: "" },
     { what: "  key move: keydown → focus moved ms (median of 20)", value: range(t.keyMoveMs), goal: "" },
     { what: "  key move: keydown → next frame ms", value: range(t.keyMoveToFrameMs), goal: "" },
+    ...(q && w
+      ? [
+          { what: "Questions, 4 questions × 4 options: mount ms", value: range(q.mountMs), goal: "" },
+          { what: "  mount ms, once a small set was shown on the page", value: range(q.afterSmallMountMs), goal: "" },
+          { what: "  key move in a group: keydown → focus moved ms", value: range(q.keyMoveMs), goal: "≤ 16" },
+          { what: "Questions, the widest set (20 × 100 options): mount ms", value: range(w.mountMs), goal: "" },
+          { what: "  DOM elements", value: range(w.domNodes), goal: "" },
+          { what: "  key move in a group: keydown → focus moved ms", value: range(w.keyMoveMs), goal: "≤ 16" },
+        ]
+      : []),
     {
       what: "input.requested → interactive, cold (eve's events at eve's pace: prefetched) ms",
       value: range(r.coldMs),

@@ -3,8 +3,8 @@
  * imported statically (their code is loaded before anything is timed): this measures React's
  * render, layout and paint, not loading. Driven by `bench/chromium.mjs` through `window.bench`.
  */
-import { mediaKind, templateKind } from "hitl-kit/kinds";
-import { MediaPicker, TemplatePicker } from "hitl-kit/widgets";
+import { mediaKind, questionsKind, templateKind } from "hitl-kit/kinds";
+import { MediaPicker, Questions, TemplatePicker } from "hitl-kit/widgets";
 import { createElement } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
@@ -31,6 +31,35 @@ const templates = (count) =>
     })),
   });
 
+/**
+ * A question set of `count` options, each question multiple choice: 4 questions (what agents ask)
+ * up to 400 options, else the most a set may have (20); no virtualization either way.
+ */
+const questions = (count) => {
+  const asked = count >= 400 ? 20 : 4;
+  return questionsKind.request.parse({
+    kind: "questions",
+    questions: Array.from({ length: asked }, (_, q) => ({
+      id: `q${q}`,
+      header: `Topic ${q + 1}`,
+      prompt: `Which of these apply to part ${q + 1}?`,
+      multiple: true,
+      options: Array.from({ length: Math.ceil(count / asked) }, (_, i) => ({
+        id: `o${i}`,
+        label: `Option ${i + 1}`,
+        description: `What option ${i + 1} means for part ${q + 1}`,
+        recommended: i === 0,
+      })),
+    })),
+  });
+};
+
+const widgets = {
+  media: [MediaPicker, media],
+  template: [TemplatePicker, templates],
+  questions: [Questions, questions],
+};
+
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 let root;
@@ -42,8 +71,8 @@ let root;
  */
 async function mount(kind, count) {
   const container = document.getElementById("root");
-  const Widget = kind === "media" ? MediaPicker : TemplatePicker;
-  const payload = kind === "media" ? media(count) : templates(count);
+  const [Widget, payloadOf] = widgets[kind];
+  const payload = payloadOf(count);
   root?.unmount();
   root = createRoot(container);
   const started = performance.now();

@@ -24,6 +24,8 @@ const mcp = new Client({ name: "hitl-kit-node-example", version: "1.0.0" });
 const transport = createMcpTransport(mcp, { kinds: ["media"] });
 // The kit's client judges every answer with the request's kind before anything is sent.
 const kit = createHitlClient({ transport, kinds: [formKind, mediaKind] });
+// Follow the transport (a page's provider does this when it mounts); `unmount()` stops it.
+const unmount = kit.mount();
 
 /** The next open request of `kind`: an elicitation arrives while its tool call is in flight. */
 function nextRequest(kind, timeoutMs = 10_000) {
@@ -102,6 +104,7 @@ async function main() {
 
 try {
   await main();
+  unmount();
   await mcp.close();
 } catch (error) {
   console.error(`\nfailed: ${error instanceof Error ? error.message : String(error)}`);

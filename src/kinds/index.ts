@@ -4,6 +4,7 @@ import { mediaKind } from "./media";
 import { multiSelectKind } from "./multi-select";
 import { approvalKind, questionKind, textKind } from "./native";
 import { openUrlKind } from "./open-url";
+import { questionsKind } from "./questions";
 import { templateKind } from "./template";
 
 export { isSafeMediaUrl } from "../core/url";
@@ -62,6 +63,7 @@ export const builtInKinds = {
   question: questionKind,
   text: textKind,
   "open-url": openUrlKind,
+  questions: questionsKind,
 } as const;
 
 export type BuiltInKinds = typeof builtInKinds;

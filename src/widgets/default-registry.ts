@@ -5,6 +5,7 @@ import type { mediaKind } from "../kinds/media";
 import type { multiSelectKind } from "../kinds/multi-select";
 import type { approvalKind, questionKind, textKind } from "../kinds/native";
 import type { openUrlKind } from "../kinds/open-url";
+import type { questionsKind } from "../kinds/questions";
 import type { templateKind } from "../kinds/template";
 import { createRegistry, lazyWidget } from "../react/registry";
 
@@ -29,4 +30,5 @@ export const defaultRegistry = createRegistry(
   lazyWidget<typeof questionKind>("question", () => import("./question/question.entry").then((m) => m.question)),
   lazyWidget<typeof textKind>("text", () => import("./question/question.entry").then((m) => m.text)),
   lazyWidget<typeof openUrlKind>("open-url", () => import("./open-url/open-url.entry").then((m) => m.default)),
+  lazyWidget<typeof questionsKind>("questions", () => import("./questions/questions.entry").then((m) => m.default)),
 );

@@ -144,6 +144,26 @@ export {
   useQuestion,
   useQuestionContext,
 } from "./question/use-question";
+export { questionsAnatomy } from "./questions/anatomy";
+export {
+  connect as connectQuestions,
+  type QuestionsApi,
+  type QuestionsConnectContext,
+} from "./questions/connect";
+export { type QuestionsLabels, questionsLabels } from "./questions/labels";
+/** The question set as a pure machine: `initialState`, `transition` and the selectors. */
+export {
+  type QuestionsEvent,
+  type QuestionsState,
+  questionsMachine,
+} from "./questions/machine";
+export { Questions, type QuestionsProps, type QuestionsRootProps } from "./questions/questions";
+export {
+  type UseQuestions,
+  type UseQuestionsProps,
+  useQuestions,
+  useQuestionsContext,
+} from "./questions/use-questions";
 export { anatomy, type SlotOf, shellAnatomy } from "./shared/anatomy";
 export type { ConnectContext, MessageIssue, Send, SubmitOutcome } from "./shared/connect-types";
 export { createWidgetContext } from "./shared/create-widget-context";

@@ -14,6 +14,7 @@ describe("kinds entry point", () => {
       ["question", "question"],
       ["text", "text"],
       ["open-url", "open-url"],
+      ["questions", "questions"],
     ]);
   });
 

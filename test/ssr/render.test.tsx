@@ -29,6 +29,12 @@ describe("server rendering", () => {
     ask("pick_template", { kind: "template", templates: [{ id: "t", name: "Launch post" }] });
     ask("pick_ratio", { kind: "aspect-ratio", presets: [{ ratio: "16:9" }] });
     ask("pick_tags", { kind: "multi-select", options: [{ id: "x", label: "Design" }] });
+    ask("ask_user_question", {
+      kind: "questions",
+      questions: [
+        { id: "db", header: "Database", prompt: "Which database?", options: [{ id: "pg", label: "PostgreSQL" }] },
+      ],
+    });
     // A pattern: the form also waits for the pattern engine, which loads on first use too.
     ask("fill_form", {
       kind: "form",
@@ -53,11 +59,21 @@ describe("server rendering", () => {
     );
     const html = await new Response(prelude).text();
     // The widget itself (data-state "open"), not only the loading shell that stood in for it.
-    for (const kind of ["media", "template", "aspect-ratio", "multi-select", "form", "question", "approval"]) {
+    for (const kind of [
+      "media",
+      "template",
+      "aspect-ratio",
+      "multi-select",
+      "questions",
+      "form",
+      "question",
+      "approval",
+    ]) {
       expect(html, kind).toContain(`data-state="open" data-kind="${kind}"`);
     }
     expect(html).toContain("Ask pick_media");
     expect(html).toContain("A lake");
+    expect(html).toContain("Which database?");
     expect(html).toContain("Delete file");
     // The form's field with the pattern, not its fallback.
     expect(html).toMatch(/<label[^>]*>Code/);

@@ -6,6 +6,7 @@ import { anatomy, type SlotOf } from "../shared/anatomy";
  * from `widget-shell.tsx`; the root's is the shell's `widget`, shared by every widget.
  */
 export const questionsAnatomy = /* @__PURE__ */ anatomy({
+  form: "form",
   /** The list of questions. */
   questions: "questions",
   /** One question: a fieldset with `data-state` `answered` / `unanswered`. */

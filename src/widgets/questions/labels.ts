@@ -29,7 +29,7 @@ export const questionsLabels = {
   pending: (count: number) =>
     count === 1 ? "1 question still needs an answer." : `${count} questions still need an answer.`,
   /** The alert after a submit that could not send: the questions still to answer, by name. */
-  incomplete: (names: readonly string[]) => `Answer every question first: ${names.join(", ")}.`,
+  incomplete: (names: readonly string[]) => `Still to answer: ${names.map((name) => `“${name}”`).join(", ")}`,
   /** Prefixes in the receipt. */
   receiptOther: "Other:",
   receiptSkipped: "Skipped",

@@ -135,17 +135,23 @@ function choose(state: QuestionsState, question: QuestionSetItem, optionId: stri
   // A radio is checked, never unchecked: choosing it again keeps it.
   if (!question.multiple && !wanted) return patch(state, { notice: undefined, issues: NONE });
   if (!question.multiple) {
-    const next = optionId === undefined ? { ...draft, selected: NONE, other: true } : { ...draft, selected: [optionId], other: false };
+    const next =
+      optionId === undefined
+        ? { ...draft, selected: NONE, other: true }
+        : { ...draft, selected: [optionId], other: false };
     return changed(state, question.id, next);
   }
   if (wanted === chosen) return patch(state, { notice: undefined, issues: NONE });
   if (!wanted) {
     const next =
-      optionId === undefined ? { ...draft, other: false } : { ...draft, selected: draft.selected.filter((id) => id !== optionId) };
+      optionId === undefined
+        ? { ...draft, other: false }
+        : { ...draft, selected: draft.selected.filter((id) => id !== optionId) };
     return changed(state, question.id, next);
   }
   if (countOf(draft) >= questionSetBounds(question).max) return patch(state, { notice: question.id, issues: NONE });
-  const next = optionId === undefined ? { ...draft, other: true } : { ...draft, selected: [...draft.selected, optionId] };
+  const next =
+    optionId === undefined ? { ...draft, other: true } : { ...draft, selected: [...draft.selected, optionId] };
   return changed(state, question.id, next);
 }
 
@@ -192,9 +198,9 @@ export function transition(state: QuestionsState, event: QuestionsEvent): Questi
     case "sent":
       return patch(state, { issues: NONE, submitted: true });
     case "value-changed":
-      return sameValue(draftValue(state), event.value)
-        ? state
-        : { ...state, drafts: draftsFromValue(state.request, event.value, state.drafts) };
+      return takesValue(state, event.value)
+        ? { ...state, drafts: draftsFromValue(state.request, event.value, state.drafts) }
+        : state;
     case "request-changed": {
       if (event.request === state.request) return state;
       const drafts = draftsFromValue(event.request, draftValue(state), state.drafts);
@@ -326,9 +332,23 @@ export function progress(state: QuestionsState): { readonly answered: number; re
 
 /** The draft by question id, as an owner holds it (`other`: the text as typed, while chosen). */
 export function draftValue(state: QuestionsState): QuestionsValue {
+  return valueOfDrafts(state.request, state.drafts);
+}
+
+/**
+ * Whether an owner's value changes what the machine holds, once taken as far as the request
+ * allows (ids not offered and answers past the bounds left out). Taking it twice changes nothing,
+ * so a renderer that sends it in every render that brings it stops.
+ */
+export function takesValue(state: QuestionsState, value: QuestionsValue): boolean {
+  if (sameValue(draftValue(state), value)) return false;
+  return !sameValue(draftValue(state), valueOfDrafts(state.request, draftsFromValue(state.request, value, new Map())));
+}
+
+function valueOfDrafts(request: QuestionsRequest, drafts: ReadonlyMap<string, QuestionDraft>): QuestionsValue {
   const entries: [string, QuestionsValue[string]][] = [];
-  for (const question of state.request.questions) {
-    const draft = draftOf(state, question.id);
+  for (const question of request.questions) {
+    const draft = drafts.get(question.id) ?? EMPTY;
     if (countOf(draft) === 0) continue;
     entries.push([question.id, { selected: [...draft.selected], ...(draft.other ? { other: draft.text } : {}) }]);
   }
@@ -342,8 +362,7 @@ export function draftValue(state: QuestionsState): QuestionsValue {
  */
 export function answerOf(state: QuestionsState): QuestionsResponse {
   const answers = Object.entries(draftValue(state)).map(
-    ([id, answer]) =>
-      [id, answer.other === undefined ? answer : { ...answer, other: answer.other.trim() }] as const,
+    ([id, answer]) => [id, answer.other === undefined ? answer : { ...answer, other: answer.other.trim() }] as const,
   );
   return { answers: Object.fromEntries(answers) };
 }
@@ -356,7 +375,9 @@ export function sameValue(a: QuestionsValue, b: QuestionsValue): boolean {
   return keys.every((key) => {
     const left = a[key];
     const right = Object.hasOwn(b, key) ? b[key] : undefined;
-    return left !== undefined && right !== undefined && left.other === right.other && sameIds(left.selected, right.selected);
+    return (
+      left !== undefined && right !== undefined && left.other === right.other && sameIds(left.selected, right.selected)
+    );
   });
 }
 
@@ -377,6 +398,7 @@ export const questionsMachine = {
   isComplete,
   progress,
   draftValue,
+  takesValue,
   answerOf,
   sameValue,
 } as const;

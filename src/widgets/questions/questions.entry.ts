@@ -1,0 +1,13 @@
+"use client";
+import { questionsKind } from "../../kinds/questions";
+import { widget } from "../../react/registry";
+import { Questions } from "./questions";
+
+/**
+ * hitl-kit/widgets/questions — the widget on its own: its registry entry (default export: the kind
+ * with its component) and the component. The default registry loads this module the first time
+ * such a request arrives; import it to build a registry of just the widgets you use.
+ */
+export { Questions, type QuestionsProps } from "./questions";
+
+export default widget(questionsKind, Questions);
