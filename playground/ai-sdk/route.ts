@@ -22,7 +22,7 @@ import {
   type UIMessage,
 } from "ai";
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
-import { aspectRatioKind, formKind, mediaKind, multiSelectKind, templateKind } from "hitl-kit/kinds";
+import { aspectRatioKind, formKind, mediaKind, multiSelectKind, questionsKind, templateKind } from "hitl-kit/kinds";
 import { checkTranscript, pickerTool } from "hitl-kit/server";
 import { z } from "zod";
 import { decide, streamParts } from "../agent/agent/lib/scripted-model";
@@ -36,6 +36,7 @@ export const tools = {
   pick_tags: pickerTool(multiSelectKind, { description: "Ask the person to select several options." }),
   fill_form: pickerTool(formKind, { description: "Ask the person to fill a short form." }),
   pick_voice: pickerTool(voiceKind, { description: "Ask the person to pick a voice." }),
+  ask_questions: pickerTool(questionsKind, { description: "Ask the person a few clarifying questions at once." }),
   pick_broken: pickerTool(mediaKind, { description: "A picker whose payload the model gets wrong." }),
   delete_file: tool({
     description: "Delete a file from the project. Needs the person's approval every time.",

@@ -118,6 +118,39 @@ export const TAGS_BY_MOUSE: MouseAnswer = picker(
   },
 );
 
+/**
+ * The question set: a radio (not the recommended option), two checkboxes of a multiple-choice
+ * question, and "Other…" with the person's own words; the answer is one value per question.
+ */
+export const QUESTIONS_BY_MOUSE: MouseAnswer = picker(
+  {
+    phrase: "ask questions",
+    kind: "questions",
+    receipt: "answered",
+    receiptText: "Our own VMs",
+    output: answered({
+      answers: {
+        database: { selected: ["sqlite"] },
+        // In the order chosen.
+        features: { selected: ["webhooks", "auth"] },
+        deploy: { selected: [], other: "Our own VMs" },
+      },
+    }),
+  },
+  "Submit",
+  async (_page, { widget }) => {
+    const database = widget.getByRole("radiogroup", { name: "Which database should the service use?" });
+    await expect(database.getByRole("radio", { name: "PostgreSQL" })).not.toBeChecked();
+    await database.getByRole("radio", { name: "SQLite" }).click();
+    const features = widget.getByRole("group", { name: "Which features should the first version have?" });
+    await features.getByRole("checkbox", { name: "Webhooks" }).click();
+    await features.getByRole("checkbox", { name: "Sign-in" }).click();
+    const deploy = widget.getByRole("radiogroup", { name: "Where will it run?" });
+    await deploy.getByRole("radio", { name: "Other…" }).click();
+    await widget.getByRole("textbox", { name: "Your own answer" }).fill("  Our own VMs ");
+  },
+);
+
 export const FORM_BY_MOUSE: MouseAnswer = picker(
   {
     phrase: "fill form",

@@ -13,6 +13,7 @@ export const TOOL_BY_PHRASE = {
   "pick voice": "pick_voice",
   "broken ui": "pick_broken",
   "ask region": "ask_region",
+  "ask questions": "ask_questions",
 } as const;
 export type Phrase = keyof typeof TOOL_BY_PHRASE;
 

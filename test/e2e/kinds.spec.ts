@@ -9,6 +9,7 @@ import {
   DENY_BY_MOUSE,
   FORM_BY_MOUSE,
   type MouseAnswer,
+  QUESTIONS_BY_MOUSE,
   TAGS_BY_MOUSE,
   TEMPLATE_BY_MOUSE,
   VOICE_BY_MOUSE,
@@ -76,6 +77,7 @@ const byMouse: ReadonlyArray<[string, MouseAnswer]> = [
   ["template: Product launch with its variables", TEMPLATE_BY_MOUSE],
   ["tags (multi-select): three tags, in option order", TAGS_BY_MOUSE],
   ["form: every field type", FORM_BY_MOUSE],
+  ["questions: a radio, two checkboxes and an Other answer", QUESTIONS_BY_MOUSE],
   ["voice (the playground's custom kind): Léa", VOICE_BY_MOUSE],
   ["approval, approved: the tool runs once", APPROVE_BY_MOUSE],
   ["approval, denied with a note: one execution-denied result", DENY_BY_MOUSE],
@@ -94,4 +96,20 @@ test.describe("by mouse", () => {
       expect(answerPosts).toHaveLength(1);
     });
   }
+});
+
+test("questions: three questions answered with an Other answer and a multi-select, Submit double-clicked, one answer", async ({
+  page,
+  promptLog,
+  answerPosts,
+}) => {
+  await newChat(page);
+  const asked = await ask(page, "ask questions");
+  await QUESTIONS_BY_MOUSE.fill?.(page, asked);
+  await asked.widget.getByRole("button", { name: "Submit" }).dblclick();
+
+  await expectReceipt(page, asked, "answered");
+  await expect(asked.widget.locator("[data-slot=receipt]")).toContainText("Our own VMs");
+  await expectOneToolResult(promptLog, asked.callId, QUESTIONS_BY_MOUSE.output);
+  expect(answerPosts).toHaveLength(1);
 });

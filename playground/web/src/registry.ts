@@ -17,4 +17,5 @@ export const TRIGGER_PHRASES = [
   "pick voice",
   "broken ui",
   "ask region",
+  "ask questions",
 ] as const;

@@ -264,3 +264,54 @@ export function brokenPayload() {
 export function regionPayload() {
   return { prompt: "Which region should the service run in?" };
 }
+
+/** A question set: what a coding agent asks before it starts (Claude's `AskUserQuestion` shape, as the kit's `questions` kind). */
+export function questionsPayload() {
+  return {
+    prompt: "A few questions before I scaffold checkout-api",
+    ui: {
+      kind: "questions",
+      questions: [
+        {
+          id: "database",
+          header: "Database",
+          prompt: "Which database should the service use?",
+          options: [
+            {
+              id: "postgres",
+              label: "PostgreSQL",
+              description: "Relational; the team runs it already",
+              recommended: true,
+            },
+            { id: "sqlite", label: "SQLite", description: "One file, no server" },
+            { id: "dynamo", label: "DynamoDB", description: "Managed, key-value" },
+          ],
+        },
+        {
+          id: "features",
+          header: "Features",
+          prompt: "Which features should the first version have?",
+          multiple: true,
+          min: 1,
+          max: 3,
+          options: [
+            { id: "auth", label: "Sign-in", description: "Email and password, sessions" },
+            { id: "payments", label: "Payments", description: "Card payments through the provider" },
+            { id: "webhooks", label: "Webhooks", description: "Order events to other services" },
+            { id: "admin", label: "Admin pages" },
+          ],
+        },
+        {
+          id: "deploy",
+          header: "Deploy",
+          prompt: "Where will it run?",
+          other: true,
+          options: [
+            { id: "fly", label: "Fly.io" },
+            { id: "k8s", label: "Our Kubernetes cluster" },
+          ],
+        },
+      ],
+    },
+  };
+}

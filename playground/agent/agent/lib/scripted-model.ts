@@ -28,6 +28,7 @@ import {
   formPayload,
   libraryPayload,
   mediaPayload,
+  questionsPayload,
   regionPayload,
   tagsPayload,
   templatePayload,
@@ -46,6 +47,7 @@ export const TRIGGERS: ReadonlyArray<{ phrase: string; toolName: string; input: 
   { phrase: "delete file", toolName: "delete_file", input: deleteFilePayload },
   { phrase: "pick voice", toolName: "pick_voice", input: voicePayload },
   { phrase: "ask region", toolName: "ask_region", input: regionPayload },
+  { phrase: "ask questions", toolName: "ask_questions", input: questionsPayload },
 ];
 
 export const HELP_TEXT = `I am the hitl-kit playground's scripted model (no network, no API key). Say one of: ${TRIGGERS.map(
