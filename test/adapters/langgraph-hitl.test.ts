@@ -446,6 +446,99 @@ describe("a chat message while the thread waits (client.sendMessage through the 
   });
 });
 
+describe("an agent-inbox HumanInterrupt through the LangGraph adapter", () => {
+  const allow = (over: Partial<Record<"allow_accept" | "allow_edit" | "allow_respond" | "allow_ignore", boolean>>) => ({
+    allow_accept: false,
+    allow_edit: false,
+    allow_respond: false,
+    allow_ignore: false,
+    ...over,
+  });
+  const email = {
+    action_request: { action: "send_email", args: { to: "ada@example.com", subject: "Hello" } },
+    config: allow({ allow_accept: true, allow_edit: true, allow_respond: true, allow_ignore: true }),
+    description: "Send this email?",
+  };
+  const question = {
+    action_request: { action: "ask_name", args: {} },
+    config: allow({ allow_respond: true, allow_ignore: true }),
+    description: "What should the project be called?",
+  };
+
+  async function startInbox(input: Record<string, unknown>) {
+    const thread = await langgraph.direct.threads.create();
+    for await (const _ of langgraph.direct.runs.stream(thread.thread_id, "inbox", { input })) {
+      // until it interrupts
+    }
+    return thread.thread_id;
+  }
+
+  it("given a list of two (an action and a question), should park an approval and a text question and resume ONCE with a list of HumanResponses in order", async () => {
+    const threadId = await startInbox({ label: "two", requests: [email, question] });
+    const page = await openPage(threadId, "inbox");
+    const [action, asked] = page.requests();
+    expect(action).toMatchObject({
+      kind: "approval",
+      native: true,
+      toolName: "send_email",
+      prompt: "Send this email?",
+      payload: { decisions: ["approve", "edit", "deny"], input: email.action_request.args },
+    });
+    expect(asked).toMatchObject({ kind: "text", native: true, prompt: "What should the project be called?" });
+    const edit = { decision: "edit", input: { to: "bob@example.com", subject: "Hello" } };
+    expect(page.client.answer(action?.requestId ?? "", { type: "value", value: edit }).status).toBe("sent");
+    expect(page.client.answer(asked?.requestId ?? "", { type: "value", value: { text: "Lighthouse" } }).status).toBe(
+      "sent",
+    );
+    await until(() => page.requests().every((r) => r.state === "settled"), "both to settle");
+    await idle(threadId);
+    const responses = [
+      { type: "edit", args: { action: "send_email", args: { to: "bob@example.com", subject: "Hello" } } },
+      { type: "response", args: "Lighthouse" },
+    ];
+    const interruptId = action?.callId ?? "";
+    expect(resumesOn(threadId).map((run) => run.body.command)).toEqual([{ resume: { [interruptId]: responses } }]);
+    expect((await received(threadId)).map((r) => r.value)).toEqual(responses);
+    page.close();
+  });
+
+  it("given one HumanInterrupt as an object, should resume with one object: a deny with a note is the response, without one it is ignore", async () => {
+    const withNote = await startInbox({ label: "note", requests: [email], single: true });
+    const noted = await openPage(withNote, "inbox");
+    const [first] = noted.requests();
+    noted.client.answer(first?.requestId ?? "", { type: "declined", reason: "Not to Ada" });
+    await until(() => noted.request(first?.requestId ?? "")?.state === "settled", "the deny to settle");
+    await idle(withNote);
+    expect((await received(withNote)).map((r) => r.value)).toEqual([{ type: "response", args: "Not to Ada" }]);
+    noted.close();
+
+    const plain = await startInbox({ label: "plain", requests: [email], single: true });
+    const page = await openPage(plain, "inbox");
+    const [second] = page.requests();
+    page.client.answer(second?.requestId ?? "", { type: "value", value: { decision: "approve" } });
+    await until(() => page.request(second?.requestId ?? "")?.state === "settled", "the approval to settle");
+    await idle(plain);
+    expect(resumesOn(plain).map((run) => run.body.command)).toEqual([
+      { resume: { [second?.callId ?? ""]: { type: "accept", args: null } } },
+    ]);
+    expect((await received(plain)).map((r) => r.value)).toEqual([{ type: "accept", args: null }]);
+    page.close();
+  });
+
+  it("given a deny where neither ignore nor words are allowed, should send nothing and keep the request open with the refusal", async () => {
+    const strict = { ...email, config: allow({ allow_accept: true }) };
+    const threadId = await startInbox({ label: "strict", requests: [strict] });
+    const page = await openPage(threadId, "inbox");
+    const [request] = page.requests();
+    expect(request?.payload).toMatchObject({ decisions: ["approve"] });
+    page.client.answer(request?.requestId ?? "", { type: "declined" });
+    await page.client.whenIdle();
+    expect(page.request(request?.requestId ?? "")).toMatchObject({ state: "open", error: { kind: "rejected" } });
+    expect(resumesOn(threadId)).toEqual([]);
+    page.close();
+  });
+});
+
 describe("readHitlRequest", () => {
   it("given values that are not a HITLRequest the kit can answer, should not read them as one", () => {
     expect(readHitlRequest({ actionRequests: [], reviewConfigs: [] })).toBeUndefined();
@@ -463,6 +556,13 @@ describe("readHitlRequest", () => {
     ).toBeUndefined();
     expect(readHitlRequest({ actionRequests: [{ name: "a", args: "x" }], reviewConfigs: [] })).toBeUndefined();
     expect(readHitlRequest("approve?")).toBeUndefined();
+    // agent-inbox HumanInterrupts that allow nothing, or are not one.
+    const none = { allow_accept: false, allow_edit: false, allow_respond: false, allow_ignore: false };
+    expect(readHitlRequest({ action_request: { action: "a", args: {} }, config: none })).toBeUndefined();
+    expect(
+      readHitlRequest([{ action_request: { action: "a" }, config: { ...none, allow_accept: true } }]),
+    ).toBeUndefined();
+    expect(readHitlRequest([])).toBeUndefined();
   });
 
   it("given edit allowed on args with nothing to show as a field, should not offer edit", () => {

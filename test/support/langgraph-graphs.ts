@@ -1,5 +1,6 @@
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { Annotation, END, interrupt, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
+import type { HumanInterrupt, HumanResponse } from "@langchain/langgraph/prebuilt";
 import { interruptFor, readResume } from "../../src/server/langgraph";
 import { conformanceKind } from "../../src/testing/conformance";
 
@@ -257,6 +258,54 @@ export const review = new StateGraph(ReviewState)
   })
   .addEdge(START, "review")
   .addEdge("review", END)
+  .compile();
+
+// ─── inbox: the agent-inbox HumanInterrupt, answered the way agent-inbox answers it ─────────────
+
+const InboxState = Annotation.Root({
+  label: Annotation<string>(),
+  /** The interrupts to raise (the run's input), as `@langchain/langgraph/prebuilt` types them. */
+  requests: Annotation<HumanInterrupt[]>(),
+  /** Raise the one request as an object, not a list of one (both are in use). */
+  single: Annotation<boolean>(),
+  received: Annotation<Received[], Received | Received[]>(appendReceived),
+});
+
+/**
+ * START → inbox → END. `inbox` interrupts with the input's `HumanInterrupt`s — a list, as
+ * agent-inbox's examples do (`interrupt([request])[0]`), or one object — and checks each
+ * `HumanResponse` against its request's config (a type the config does not allow fails the run),
+ * then records them.
+ */
+export const inbox = new StateGraph(InboxState)
+  .addNode("inbox", (state) => {
+    const raised = state.single ? state.requests[0] : state.requests;
+    const resumed = interrupt(raised) as HumanResponse | HumanResponse[];
+    const responses = Array.isArray(resumed) ? resumed : [resumed];
+    if (responses.length !== state.requests.length || Array.isArray(resumed) === Boolean(state.single)) {
+      throw new Error(`Responses do not match the requests: ${JSON.stringify(resumed)}`);
+    }
+    return {
+      received: responses.map((response, index) => {
+        const { config, action_request } = state.requests[index] as HumanInterrupt;
+        const allowed = {
+          accept: config.allow_accept,
+          edit: config.allow_edit,
+          response: config.allow_respond,
+          ignore: config.allow_ignore,
+        };
+        if (!allowed[response.type]) throw new Error(`Response type '${response.type}' is not allowed`);
+        if (response.type === "response" && typeof response.args !== "string")
+          throw new Error("A response without text");
+        if (response.type === "edit" && (typeof response.args !== "object" || response.args === null)) {
+          throw new Error("An edit without the edited action");
+        }
+        return { node: "inbox", label: `${state.label}:${action_request.action}`, value: response };
+      }),
+    };
+  })
+  .addEdge(START, "inbox")
+  .addEdge("inbox", END)
   .compile();
 
 // ─── tools: a model's tool call whose tool asks the person ───────────────────────────────────────

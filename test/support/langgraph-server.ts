@@ -40,7 +40,17 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The graphs the server serves, by graph id (each is also an assistant id). */
-export const LANGGRAPH_GRAPHS = ["pick", "pickOnce", "slow", "parallel", "nested", "twice", "review", "tools"] as const;
+export const LANGGRAPH_GRAPHS = [
+  "pick",
+  "pickOnce",
+  "slow",
+  "parallel",
+  "nested",
+  "twice",
+  "review",
+  "inbox",
+  "tools",
+] as const;
 
 export async function startLangGraphServer(
   options: { readonly timeoutMs?: number; readonly nodeBinary?: string } = {},

@@ -22,7 +22,17 @@ import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from
  * decision the review config does not allow is never sent (the middleware would fail the run).
  */
 
-export type HitlDecisionType = "approve" | "edit" | "reject";
+export type HitlDecisionType = "approve" | "edit" | "reject" | "respond";
+
+/**
+ * Which review shape an action came in, and so how its decision is written back:
+ * - `hitl`: LangChain's `HITLRequest`, resumed with `{ decisions: [...] }`;
+ * - `inbox`: the agent-inbox `HumanInterrupt` (`@langchain/langgraph/prebuilt`: `action_request`,
+ *   `config.allow_accept/edit/respond/ignore`, `description`), one or a list of them, resumed with
+ *   a `HumanResponse` (`{ type: "accept" | "edit" | "response" | "ignore", args }`) for each, in
+ *   the same shape (a list for a list).
+ */
+export type ReviewDialect = "hitl" | "inbox";
 
 /** One action of a `HITLRequest`, read with its review config. */
 export interface HitlAction {
@@ -36,6 +46,9 @@ export interface HitlAction {
   readonly schema?: Extract<SchemaReading, { ok: true }>;
   /** Whether the request was written in snake_case (a Python server): answered the same way. */
   readonly snake: boolean;
+  readonly dialect: ReviewDialect;
+  /** An `inbox` interrupt whose value was a list (resumed with a list). */
+  readonly list?: boolean;
 }
 
 /** Actions in one HITL interrupt that the kit shows; a longer list falls back to text. */
@@ -48,6 +61,8 @@ const DECISIONS: readonly HitlDecisionType[] = ["approve", "edit", "reject"];
  * can answer safely (not that shape, an action without a review config, no decision allowed).
  */
 export function readHitlRequest(value: unknown): readonly HitlAction[] | undefined {
+  const inbox = readHumanInterrupts(value);
+  if (inbox) return inbox;
   if (!isRecord(value)) return undefined;
   const snake = !("actionRequests" in value) && "action_requests" in value;
   const requests = value.actionRequests ?? value.action_requests;
@@ -76,6 +91,7 @@ export function readHitlRequest(value: unknown): readonly HitlAction[] | undefin
       allowed: edit ? allowed : allowed.filter((decision) => decision !== "edit"),
       ...edit,
       snake,
+      dialect: "hitl",
     });
     if (actions.at(-1)?.allowed.length === 0) return undefined;
   }
@@ -90,6 +106,50 @@ function configFor(configs: readonly unknown[], index: number, name: string): Re
   return named(same) ? same : configs.find(named);
 }
 
+/**
+ * The actions of an agent-inbox interrupt value: one `HumanInterrupt`, or a list of them (what
+ * agent-inbox's examples send: `interrupt([request])`). `undefined` for any other value, or one
+ * that allows nothing.
+ */
+function readHumanInterrupts(value: unknown): readonly HitlAction[] | undefined {
+  const list = Array.isArray(value);
+  const items = list ? value : [value];
+  if (items.length === 0 || items.length > MAX_HITL_ACTIONS) return undefined;
+  const actions: HitlAction[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || !isRecord(item.action_request) || !isRecord(item.config)) return undefined;
+    const { action: name, args } = item.action_request;
+    if (typeof name !== "string" || name === "" || !isRecord(args)) return undefined;
+    const { config } = item;
+    const allowedAll: HitlDecisionType[] = [];
+    if (config.allow_accept === true) allowedAll.push("approve");
+    if (config.allow_edit === true) allowedAll.push("edit");
+    if (config.allow_ignore === true) allowedAll.push("reject");
+    if (config.allow_respond === true) allowedAll.push("respond");
+    const edit = allowedAll.includes("edit") ? editStep(args, undefined) : undefined;
+    const allowed = edit ? allowedAll : allowedAll.filter((decision) => decision !== "edit");
+    if (allowed.length === 0) return undefined;
+    actions.push({
+      name,
+      args,
+      ...(typeof item.description === "string" && item.description !== "" ? { description: item.description } : {}),
+      allowed,
+      ...edit,
+      snake: true,
+      dialect: "inbox",
+      list,
+    });
+  }
+  return actions;
+}
+
+/** What the interrupt is resumed with: the decisions of its actions, in action order, in its own shape. */
+export function reviewResume(actions: readonly HitlAction[], decisions: readonly unknown[]): unknown {
+  const [first] = actions;
+  if (first?.dialect === "inbox") return first.list ? decisions : decisions[0];
+  return { decisions };
+}
+
 /** The parked requests for a HITL interrupt: one native approval per action, keyed `<interrupt id>/<index>`. */
 export function hitlRequests(
   interrupt: { readonly id: string },
@@ -97,14 +157,33 @@ export function hitlRequests(
   maxPrompt: number,
 ): ParkedRequestInit[] {
   return actions.map((action, index) => {
-    const decisions: ApprovalDecisionName[] = action.allowed.map((decision) =>
-      decision === "reject" ? "deny" : decision,
-    );
+    const prompt = (action.description ?? `Run ${action.name}?`).slice(0, maxPrompt);
+    if (asksForWords(action)) {
+      // Words are asked for, nothing to approve (agent-inbox's question to the person): a text
+      // question (declined: "ignore", where allowed).
+      return {
+        requestId: hitlRequestId(interrupt.id, index),
+        callId: interrupt.id,
+        toolName: action.name,
+        prompt,
+        kind: "text",
+        native: true,
+        payload: { kind: "text", multiline: true },
+      };
+    }
+    // A deny is sent as "ignore", or as a "response" with its note where words are allowed.
+    const decisions = [
+      ...new Set(
+        action.allowed.map(
+          (decision): ApprovalDecisionName => (decision === "reject" || decision === "respond" ? "deny" : decision),
+        ),
+      ),
+    ];
     return {
       requestId: hitlRequestId(interrupt.id, index),
       callId: interrupt.id,
       toolName: action.name,
-      prompt: (action.description ?? `Run ${action.name}?`).slice(0, maxPrompt),
+      prompt,
       kind: "approval",
       native: true,
       payload: {
@@ -133,6 +212,7 @@ export class DisallowedDecisionError extends Error {
  * `DisallowedDecisionError` for a decision the action's review config does not allow.
  */
 export function hitlDecision(action: HitlAction, answer: AnswerBody): Record<string, unknown> {
+  if (action.dialect === "inbox") return humanResponse(action, answer);
   const decision = approvalDecision(answer);
   const type: HitlDecisionType = decision.decision === "deny" ? "reject" : decision.decision;
   if (!action.allowed.includes(type)) {
@@ -150,6 +230,57 @@ export function hitlDecision(action: HitlAction, answer: AnswerBody): Record<str
     default:
       return decision satisfies never;
   }
+}
+
+/**
+ * The agent-inbox `HumanResponse` for one action's answer: accept, edit (the action with the edited
+ * args), response (the person's words: a text question's answer, or a deny's note where words are
+ * allowed) or ignore (a deny). Throws `DisallowedDecisionError` where the config allows none of them.
+ */
+function humanResponse(action: HitlAction, answer: AnswerBody): Record<string, unknown> {
+  const allows = (type: HitlDecisionType) => action.allowed.includes(type);
+  const refuse = (type: string): never => {
+    throw new DisallowedDecisionError(`"${type}" is not allowed for ${action.name}: ${action.allowed.join(", ")} only`);
+  };
+  const words = wordsOf(answer);
+  if (asksForWords(action)) {
+    if (words !== undefined) return { type: "response", args: words };
+    return allows("reject") ? { type: "ignore", args: null } : refuse("ignore");
+  }
+  const decision = approvalDecision(answer);
+  switch (decision.decision) {
+    case "approve":
+      return allows("approve") ? { type: "accept", args: null } : refuse("accept");
+    case "edit":
+      return allows("edit")
+        ? { type: "edit", args: { action: action.name, args: editedArgs(action, decision.input) } }
+        : refuse("edit");
+    case "deny":
+      if (decision.note && allows("respond")) return { type: "response", args: decision.note };
+      if (allows("reject")) return { type: "ignore", args: null };
+      return decision.note ? refuse("ignore") : refuse("response without words");
+    default:
+      return decision satisfies never;
+  }
+}
+
+/** An inbox action that asks for words and offers nothing to approve or edit. */
+function asksForWords(action: HitlAction): boolean {
+  return (
+    action.dialect === "inbox" &&
+    action.allowed.includes("respond") &&
+    !action.allowed.includes("approve") &&
+    !action.allowed.includes("edit")
+  );
+}
+
+/** The person's words in an answer: a reply, or a text question's `{ text }`. */
+function wordsOf(answer: AnswerBody): string | undefined {
+  if (answer.type === "reply") return answer.text;
+  if (answer.type === "value" && isRecord(answer.value) && typeof answer.value.text === "string") {
+    return answer.value.text;
+  }
+  return undefined;
 }
 
 // ─── the edit step ───────────────────────────────────────────────────────────────────────────────

@@ -15,7 +15,7 @@ import {
 } from "../../core/transport";
 import { toToolOutput } from "../../wire/tool-output";
 import { createLangGraphConverter, isKitInterrupt, type LangGraphInterrupt } from "./convert";
-import { DisallowedDecisionError, type HitlAction, hitlDecision } from "./hitl-request";
+import { DisallowedDecisionError, type HitlAction, hitlDecision, reviewResume } from "./hitl-request";
 
 /**
  * The slice of `@langchain/langgraph-sdk`'s `Client` the transport uses (structural: pass a
@@ -391,10 +391,11 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
   const resumeMap = (batch: readonly Held[]): Record<string, unknown> => {
     const byId = new Map(batch.map((answer) => [answer.id, answer]));
     const resume: Record<string, unknown> = {};
-    for (const { interruptId, hitl } of batch) {
+    for (const { id, interruptId, hitl } of batch) {
       if (interruptId in resume) continue;
-      const answers = convert.requestIds(interruptId).map((id) => byId.get(id)?.wire);
-      resume[interruptId] = hitl ? { decisions: answers } : answers[0];
+      const answers = convert.requestIds(interruptId).map((requestId) => byId.get(requestId)?.wire);
+      const review = hitl ? convert.owner(id)?.action?.of : undefined;
+      resume[interruptId] = review ? reviewResume(review, answers) : answers[0];
     }
     return resume;
   };
