@@ -130,6 +130,7 @@ export type WidgetRootProps<Props> = Omit<Props, "prompt"> &
 
 const shellParts = {
   Prompt: ShellPrompt,
+  Body: DefaultBody,
   Actions: ShellActions,
   Submit: ShellSubmit,
   Decline: ShellDecline,
@@ -168,10 +169,14 @@ const Shell = memo(ShellRoot);
 /** The `submit` a widget's `use` returned, for the default `Body`. */
 const SubmitContext = createContext<(() => void) | undefined>(undefined);
 
-/** The Body of a widget without one of its own: the shell's form, submitting with what `use` returned. */
-function DefaultBody({ children }: { children?: ReactNode }) {
+/**
+ * The Body of a widget without one of its own: the shell's form, submitting with what `use`
+ * returned. A static part too (`Widget.Body`), so a composition of the parts (a shadcn item)
+ * has the same form to put its parts in.
+ */
+function DefaultBody(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
   const submit = useContext(SubmitContext);
-  return <ShellForm onSubmit={() => submit?.()}>{children}</ShellForm>;
+  return <ShellForm onSubmit={() => submit?.()} {...props} />;
 }
 
 /**
