@@ -8,6 +8,7 @@ import type {
   multiSelectKind,
   openUrlKind,
   questionKind,
+  questionsKind,
   templateKind,
   textKind,
 } from "hitl-kit/kinds";
@@ -42,6 +43,9 @@ export const hitlRegistry = createRegistry(
   lazyWidget<typeof approvalKind>("approval", () => import("@/components/hitl/approval").then((m) => m.approvalWidget)),
   lazyWidget<typeof questionKind>("question", () => import("@/components/hitl/question").then((m) => m.questionWidget)),
   lazyWidget<typeof textKind>("text", () => import("@/components/hitl/question").then((m) => m.textWidget)),
+  lazyWidget<typeof questionsKind>("questions", () =>
+    import("@/components/hitl/questions").then((m) => m.questionsWidget),
+  ),
   lazyWidget<typeof openUrlKind>("open-url", () => import("@/components/hitl/open-url").then((m) => m.openUrlWidget)),
 );
 

@@ -130,6 +130,31 @@ const answers: readonly Answer[] = [
     },
   },
   {
+    name: "questions",
+    receipt: "answered",
+    receiptText: "SQLite",
+    received: /sqlite.*auth.*search.*Webhooks/,
+    async operate(page, widget) {
+      // Keyboard: a single-choice question is one tab stop; an arrow moves and checks (the
+      // recommended PostgreSQL is marked, never checked for the person).
+      await page.getByRole("heading", { name: /^questions/ }).click();
+      await tabTo(page, widget.getByRole("radio", { name: "PostgreSQL" }));
+      await expect(widget.getByRole("radio", { checked: true })).toHaveCount(0);
+      await page.keyboard.press("ArrowDown");
+      await expect(widget.getByRole("radio", { name: "SQLite" })).toBeFocused();
+      await expect(widget.getByRole("radio", { name: "SQLite" })).toBeChecked();
+      // Mouse: two features and "Other…", whose field then takes the person's own words.
+      await widget.getByRole("checkbox", { name: "Auth", exact: true }).click();
+      await widget.getByRole("checkbox", { name: "Search", exact: true }).click();
+      await widget.getByRole("checkbox", { name: "Other…", exact: true }).click();
+      await expect(widget.getByRole("checkbox", { checked: true })).toHaveCount(3);
+      await widget.getByRole("textbox", { name: "Your own answer" }).fill("Webhooks");
+      // The optional third question stays unanswered: the set is complete with two.
+      await expect(widget.locator("[data-slot=progress]")).toHaveText("2 of 3 answered");
+      await widget.getByRole("button", { name: "Submit" }).dblclick();
+    },
+  },
+  {
     name: "open-url",
     receipt: "answered",
     receiptText: "Answered",

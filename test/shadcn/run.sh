@@ -55,7 +55,7 @@ export REGISTRY_URL="http://127.0.0.1:9/r"
 # The registry's items, in the order they are added: the theme, each widget, then the lib that
 # registers the widgets (it imports them).
 theme_item="hitl-theme"
-widget_items=(media-picker template-picker aspect-ratio-picker multi-select form approval question open-url fallback)
+widget_items=(media-picker template-picker aspect-ratio-picker multi-select form approval question questions open-url fallback)
 lib_item="hitl-widgets"
 
 timings=()

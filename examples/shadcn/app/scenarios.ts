@@ -13,7 +13,7 @@ import {
 
 /**
  * The agent side of the page: for each widget of the kit's shadcn registry, one request of its
- * kind, parked where the kit's transports find requests. Eight in an in-memory eve session each
+ * kind, parked where the kit's transports find requests. Nine in an in-memory eve session each
  * (`hitl-kit/testing`: eve's protocol, no server); `open-url` — a kind only MCP's URL-mode
  * elicitation parks — from an MCP server over the SDK's in-memory transport. Each scenario counts
  * what its agent received: a correct page sends exactly one answer per request.
@@ -28,6 +28,7 @@ export const widgetNames = [
   "form",
   "approval",
   "question",
+  "questions",
   "open-url",
   "fallback",
 ] as const;
@@ -144,6 +145,35 @@ const eveRequests: readonly EveRequest[] = [
       allowFreeform: false,
     },
   },
+  picker("questions", "ask_user_question", "A few questions before I scaffold checkout-api", {
+    kind: "questions",
+    questions: [
+      {
+        id: "db",
+        header: "Database",
+        prompt: "Which database should the service use?",
+        options: [
+          { id: "pg", label: "PostgreSQL", description: "Relational; the team runs it already", recommended: true },
+          { id: "sqlite", label: "SQLite", description: "One file, no server" },
+          { id: "dynamo", label: "DynamoDB" },
+        ],
+      },
+      {
+        id: "features",
+        header: "Features",
+        prompt: "Which features should be enabled at launch?",
+        options: [
+          { id: "auth", label: "Auth" },
+          { id: "billing", label: "Billing" },
+          { id: "search", label: "Search" },
+        ],
+        multiple: true,
+        max: 3,
+        other: true,
+      },
+      { id: "notes", header: "Notes", prompt: "Anything else I should know?", other: true, optional: true },
+    ],
+  }),
   // No widget is registered for `seat-map`: the kit renders the (installed) fallback, answerable as text.
   picker("fallback", "pick_seat", "Which seat would you like?", { kind: "seat-map", rows: 30, seatsPerRow: 6 }),
 ];
