@@ -48,6 +48,7 @@ const widgets = [
   "form",
   "approval",
   "question",
+  "questions",
   "open-url",
   "fallback",
 ];

@@ -81,13 +81,33 @@ describe("defineWidget (the voice picker)", () => {
     expect(screen.getByText("Voice: Sam")).toBeTruthy();
   });
 
+  it("given the parts composed by hand (Root, Prompt, Body, the widget's own, Actions), should send one answer from the static Body's form", async () => {
+    const { user, onSubmit } = renderWidget<VoiceResponse>(({ onSubmit, onDecline }) => (
+      <VoicePicker.Root payload={payload} onSubmit={onSubmit} onDecline={onDecline}>
+        <VoicePicker.Prompt>Pick a voice</VoicePicker.Prompt>
+        <VoicePicker.Body className="my-form">
+          <VoicePicker.Voices />
+          <VoicePicker.Actions>
+            <VoicePicker.Submit />
+          </VoicePicker.Actions>
+        </VoicePicker.Body>
+      </VoicePicker.Root>
+    ));
+    expect(document.querySelector("form.my-form[data-slot=form]")).toBeTruthy();
+    await user.click(screen.getByRole("radio", { name: /Sam/ }));
+    await user.dblClick(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit.mock.calls).toEqual([[{ voiceId: "sam" }]]);
+  });
+
   it("should expose the shell's parts and the widget's own as statics, named by the kind", () => {
     expect(VoicePicker.displayName).toBe("Widget(voice)");
     expect(
       Object.keys(VoicePicker)
         .filter((key) => /^[A-Z]/.test(key))
         .sort(),
-    ).toEqual(["Actions", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"].sort());
+    ).toEqual(
+      ["Actions", "Body", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"].sort(),
+    );
   });
 
   itDeclinesOnce(setup);
