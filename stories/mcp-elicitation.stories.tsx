@@ -51,7 +51,13 @@ async function connect(args: McpArgs): Promise<McpScene> {
     .catch(() => undefined);
   // The page's client, built here so the loader can wait on its ledger before the story renders.
   const hitl = createHitlClient({ transport, kinds: defaultRegistry, journal: noopJournal });
-  await waitFor(() => expect(selectRequests(hitl.store.getSnapshot())).toHaveLength(1));
+  // A client follows its transport only while mounted; the provider mounts it again to render.
+  const stop = hitl.mount();
+  try {
+    await waitFor(() => expect(selectRequests(hitl.store.getSnapshot())).toHaveLength(1));
+  } finally {
+    stop();
+  }
   return { transport, client: hitl, results, server, abort };
 }
 
