@@ -1,5 +1,4 @@
-import type { TransportAnswer } from "./answer";
-import { type AnswerBody, answerProblem, REPLIED_IN_CHAT_REASON } from "./answer";
+import { type AnswerBody, answerProblem, REPLIED_IN_CHAT_REASON, type TransportAnswer } from "./answer";
 import type { HitlIssue } from "./issues";
 import { noopJournal, type SubmissionJournal } from "./journal";
 import {

@@ -81,19 +81,16 @@ export function readHitlRequest(value: unknown): readonly HitlAction[] | undefin
     if (!Array.isArray(allowedRaw)) return undefined;
     const allowed = DECISIONS.filter((decision) => allowedRaw.includes(decision));
     if (allowed.length === 0) return undefined;
-    const argsSchema = config.argsSchema ?? config.args_schema;
-    const edit = allowed.includes("edit") ? editStep(args, argsSchema) : undefined;
+    const review = reviewOf(allowed, args, config.argsSchema ?? config.args_schema);
+    if (!review) return undefined;
     actions.push({
       name,
       args,
       ...(typeof raw.description === "string" ? { description: raw.description } : {}),
-      // "edit" with nothing to show as a field is not offered (the person cannot edit it here).
-      allowed: edit ? allowed : allowed.filter((decision) => decision !== "edit"),
-      ...edit,
+      ...review,
       snake,
       dialect: "hitl",
     });
-    if (actions.at(-1)?.allowed.length === 0) return undefined;
   }
   return actions;
 }
@@ -126,21 +123,34 @@ function readHumanInterrupts(value: unknown): readonly HitlAction[] | undefined 
     if (config.allow_edit === true) allowedAll.push("edit");
     if (config.allow_ignore === true) allowedAll.push("reject");
     if (config.allow_respond === true) allowedAll.push("respond");
-    const edit = allowedAll.includes("edit") ? editStep(args, undefined) : undefined;
-    const allowed = edit ? allowedAll : allowedAll.filter((decision) => decision !== "edit");
-    if (allowed.length === 0) return undefined;
+    const review = reviewOf(allowedAll, args, undefined);
+    if (!review) return undefined;
     actions.push({
       name,
       args,
       ...(typeof item.description === "string" && item.description !== "" ? { description: item.description } : {}),
-      allowed,
-      ...edit,
+      ...review,
+      // Unused by this dialect (its responses have one spelling).
       snake: true,
       dialect: "inbox",
       list,
     });
   }
   return actions;
+}
+
+/**
+ * What an action may be decided with, and its edit step: "edit" with nothing to show as a field is
+ * not offered (the person cannot edit it here). `undefined` when nothing is left to decide.
+ */
+function reviewOf(
+  allowed: readonly HitlDecisionType[],
+  args: Readonly<Record<string, unknown>>,
+  argsSchema: unknown,
+): Pick<HitlAction, "allowed" | "fields" | "schema"> | undefined {
+  const edit = allowed.includes("edit") ? editStep(args, argsSchema) : undefined;
+  const offered = edit ? allowed : allowed.filter((decision) => decision !== "edit");
+  return offered.length === 0 ? undefined : { allowed: offered, ...edit };
 }
 
 /** What the interrupt is resumed with: the decisions of its actions, in action order, in its own shape. */
