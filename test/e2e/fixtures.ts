@@ -4,7 +4,7 @@
  *   two page servers serving the chat pages `global-setup.ts` built; `baseURL` is its first page.
  * - `promptLog`: the scripted model's prompt log, marked where the test started.
  * - `answerPosts`: every answer POST (`{ inputResponses }`) sent by any page of the test's context
- *   (`inputResponses` is empty where Chromium did not report the body; see `markAnswerPosts`).
+ *   (reported by the page itself as it sends; see `markAnswerPosts`).
  */
 import { test as base, expect, type Request } from "@playwright/test";
 import { markPromptLog, type PromptLog } from "./prompt-log";
@@ -15,19 +15,25 @@ export interface AnswerPost {
   readonly inputResponses: ReadonlyArray<{ requestId: string; optionId?: string; text?: string }>;
 }
 
-/** The header the init script below puts on every answer POST a page makes. */
+/** The header the init script below puts on every answer POST a page makes through `fetch`. */
 const ANSWER_MARK = "x-hitl-e2e-answer";
+/** The page function the init script calls with each such POST, before it goes. */
+const ANSWER_BINDING = "__hitlE2eAnswerPost";
 
 /**
- * Marks each answer POST in the page, where its body is known. Chromium now and then reports a
- * request to Playwright without its body (`hasPostData` set, the bytes left out: a CI run counted
- * zero answer POSTs for an answer eve had received), so the body alone cannot say which POSTs to
- * the session route were answers and which were chat messages. A header always arrives.
+ * Counts each answer POST in the page itself, where its body is known: the page hands it to the
+ * test (a Playwright binding) and marks it with a header as it goes out. The network events alone
+ * miss some: Chromium now and then reports a request without its body (`hasPostData` set, the
+ * bytes left out: a CI run counted zero answer POSTs for an answer eve had received), and with
+ * traces off, two cross-tab races here counted none at all for an answer eve got.
  */
-function markAnswerPosts(mark: string) {
+function markAnswerPosts({ mark, binding }: { mark: string; binding: string }) {
   const send = window.fetch.bind(window);
+  const report = (window as unknown as Record<string, (url: string, body: string) => Promise<void>>)[binding];
   window.fetch = (input, init) => {
     if (init?.method === "POST" && typeof init.body === "string" && init.body.includes('"inputResponses"')) {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href).href;
+      void report?.(url, init.body);
       const headers = new Headers(init.headers);
       headers.set(mark, "1");
       return send(input, { ...init, headers });
@@ -36,17 +42,21 @@ function markAnswerPosts(mark: string) {
   };
 }
 
-function answerPost(request: Request): AnswerPost | undefined {
-  if (request.method() !== "POST" || !/\/eve\/v1\/session\/[^/?]+$/.test(new URL(request.url()).pathname)) return;
-  let body: { inputResponses?: AnswerPost["inputResponses"] } | null = null;
+function answerPostOf(url: string, body: string): AnswerPost {
   try {
-    body = request.postDataJSON();
+    const parsed = JSON.parse(body) as { inputResponses?: AnswerPost["inputResponses"] };
+    return { url, inputResponses: parsed.inputResponses ?? [] };
   } catch {
-    body = null;
+    return { url, inputResponses: [] };
   }
-  if (body?.inputResponses) return { url: request.url(), inputResponses: body.inputResponses };
-  if (request.headers()[ANSWER_MARK]) return { url: request.url(), inputResponses: [] };
-  return undefined;
+}
+
+/** An answer POST the page did not make through its `fetch` (so not reported by the binding). */
+function unmarkedAnswerPost(request: Request): AnswerPost | undefined {
+  if (request.method() !== "POST" || !/\/eve\/v1\/session\/[^/?]+$/.test(new URL(request.url()).pathname)) return;
+  if (request.headers()[ANSWER_MARK]) return undefined;
+  const body = request.postData();
+  return body?.includes('"inputResponses"') ? answerPostOf(request.url(), body) : undefined;
 }
 
 export const test = base.extend<{ promptLog: PromptLog; answerPosts: AnswerPost[] }, { playground: Playground }>({
@@ -81,9 +91,13 @@ export const test = base.extend<{ promptLog: PromptLog; answerPosts: AnswerPost[
   answerPosts: [
     async ({ context }, use) => {
       const posts: AnswerPost[] = [];
-      await context.addInitScript(markAnswerPosts, ANSWER_MARK);
+      // Bound before the init script runs in any page, so every page's fetch can report.
+      await context.exposeBinding(ANSWER_BINDING, (_source, url: string, body: string) => {
+        posts.push(answerPostOf(url, body));
+      });
+      await context.addInitScript(markAnswerPosts, { mark: ANSWER_MARK, binding: ANSWER_BINDING });
       context.on("request", (request) => {
-        const post = answerPost(request);
+        const post = unmarkedAnswerPost(request);
         if (post) posts.push(post);
       });
       await use(posts);
