@@ -1,9 +1,17 @@
+import type { TransportAnswer } from "../../core/answer";
 import type { HitlIssue } from "../../core/issues";
 import type { ParkedRequestInit } from "../../core/model";
-import { formKind } from "../../kinds/form";
+import { type FormValues, formKind } from "../../kinds/form";
 import { isSafeNavigationUrl } from "../../kinds/open-url";
-import { readRequestedSchema, type SchemaReading, toFormFields } from "../../wire/form-schema";
-import { type ElicitationMapping, HITL_UI_META_KEY, mappingFor } from "../../wire/hint";
+import {
+  readRequestedSchema,
+  type SchemaReading,
+  toContent,
+  toFormFields,
+  validateContent,
+} from "../../wire/form-schema";
+import { type ElicitationMapping, HITL_REASON_META_KEY, HITL_UI_META_KEY, mappingFor } from "../../wire/hint";
+import type { McpElicitResult } from "../../wire/mcp-rounds";
 
 /**
  * MCP's `elicitation/create` → a parked request (pure, never throws): a `form` from the request's
@@ -30,6 +38,11 @@ export function parkElicitation(
   params: unknown,
   allowed: ReadonlySet<string>,
   mappings: Readonly<Record<string, ElicitationMapping<never, never>>>,
+  /**
+   * `2025`: a URL elicitation must carry its `elicitationId` (the complete notification settles
+   * it); `2026`: it has none — the call's retry says how the interaction went.
+   */
+  era: "2025" | "2026" = "2025",
 ): Parked {
   const record = isRecord(params) ? params : {};
   const message = typeof record.message === "string" ? record.message.slice(0, 2_000) : "";
@@ -55,6 +68,13 @@ export function parkElicitation(
       return refused("open-url", [
         { path: ["url"], message: "Only https: links (or http: on localhost), without credentials, can be offered" },
       ]);
+    }
+    if (era === "2026") {
+      return {
+        ok: true,
+        request: { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } },
+        pending: { mode: "url" },
+      };
     }
     if (typeof elicitationId !== "string" || elicitationId === "") {
       return refused("open-url", [{ path: ["elicitationId"], message: "A URL elicitation needs an elicitationId" }]);
@@ -94,6 +114,47 @@ export function parkElicitation(
     return refused("form", [{ path: ["requestedSchema"], message: "The schema could not be shown as a form" }]);
   }
   return { ok: true, request: { ...base, kind: "form", payload }, pending: { mode: "form", reading } };
+}
+
+/** The one `ElicitResult` for a typed answer to a parked elicitation (never throws). */
+export function toElicitResult(
+  answer: TransportAnswer,
+  entry: ElicitationHandling,
+): { ok: true; value: McpElicitResult } | { ok: false; issues: readonly HitlIssue[] } {
+  const body = answer.answer;
+  switch (body.type) {
+    case "dismissed":
+      return { ok: true, value: { action: "cancel" } };
+    case "declined":
+      return { ok: true, value: decline(body.reason) };
+    // MCP has no way to carry a person's own words or a transport option: the server gets a
+    // decline that says what the person wrote, so it can ask again.
+    case "reply":
+      return { ok: true, value: decline(body.text.slice(0, 2_000)) };
+    case "option":
+      return { ok: true, value: decline(body.optionId) };
+    case "value": {
+      if (entry.mode === "url") return { ok: true, value: { action: "accept" } };
+      const reading = entry.reading;
+      if (!reading?.ok) return { ok: false, issues: [{ path: [], message: "The request's schema was not readable" }] };
+      const content = entry.mapping
+        ? entry.mapping.toContent(body.value as never) // validated by the kind before it got here
+        : toContent(reading.properties, formValuesOf(body.value));
+      const issues = validateContent(reading.properties, content);
+      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: { action: "accept", content } };
+    }
+    default:
+      return body satisfies never;
+  }
+}
+
+function decline(reason: string | undefined): McpElicitResult {
+  return reason ? { action: "decline", _meta: { [HITL_REASON_META_KEY]: reason } } : { action: "decline" };
+}
+
+function formValuesOf(value: unknown): FormValues {
+  const parsed = formKind.response.safeParse(value);
+  return parsed.success ? parsed.data.values : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,8 +6,8 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { AnswerBody, TransportAnswer } from "../../core/answer";
-import { formatIssues, type HitlIssue } from "../../core/issues";
+import type { AnswerBody } from "../../core/answer";
+import { formatIssues } from "../../core/issues";
 import type { LedgerProblem } from "../../core/ledger";
 import type { Outcome } from "../../core/model";
 import {
@@ -18,10 +18,8 @@ import {
   HitlTransportError,
   type SendOutcome,
 } from "../../core/transport";
-import { type FormValues, formKind } from "../../kinds/form";
-import { toContent, validateContent } from "../../wire/form-schema";
-import { type ElicitationMapping, HITL_REASON_META_KEY } from "../../wire/hint";
-import { type ElicitationHandling, parkElicitation } from "./convert";
+import type { ElicitationMapping } from "../../wire/hint";
+import { type ElicitationHandling, parkElicitation, toElicitResult } from "./convert";
 
 /**
  * MCP elicitation as a kit transport: every `elicitation/create` the server sends becomes a
@@ -209,47 +207,6 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   return transport;
 }
 
-/** The one `ElicitResult` for a typed answer. */
-function toElicitResult(
-  answer: TransportAnswer,
-  entry: ElicitationHandling,
-): { ok: true; value: ElicitResult } | { ok: false; issues: readonly HitlIssue[] } {
-  const body = answer.answer;
-  switch (body.type) {
-    case "dismissed":
-      return { ok: true, value: { action: "cancel" } };
-    case "declined":
-      return { ok: true, value: decline(body.reason) };
-    // MCP has no way to carry a person's own words or a transport option: the server gets a
-    // decline that says what the person wrote, so it can ask again.
-    case "reply":
-      return { ok: true, value: decline(body.text.slice(0, 2_000)) };
-    case "option":
-      return { ok: true, value: decline(body.optionId) };
-    case "value": {
-      if (entry.mode === "url") return { ok: true, value: { action: "accept" } };
-      const reading = entry.reading;
-      if (!reading?.ok) return { ok: false, issues: [{ path: [], message: "The request's schema was not readable" }] };
-      const content = entry.mapping
-        ? entry.mapping.toContent(body.value as never) // validated by the kind before it got here
-        : toContent(reading.properties, formValuesOf(body.value));
-      const issues = validateContent(reading.properties, content);
-      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: { action: "accept", content } };
-    }
-    default:
-      return body satisfies never;
-  }
-}
-
-function decline(reason: string | undefined): ElicitResult {
-  return reason ? { action: "decline", _meta: { [HITL_REASON_META_KEY]: reason } } : { action: "decline" };
-}
-
-function formValuesOf(value: unknown): FormValues {
-  const parsed = formKind.response.safeParse(value);
-  return parsed.success ? parsed.data.values : {};
-}
-
 // The rest of the adapter a server or a script needs, without React.
 export {
   type ContentValue,
@@ -268,4 +225,14 @@ export {
   HITL_UI_META_KEY,
   mappingFor,
 } from "../../wire/hint";
+export {
+  MCP_ROUND_LIMITS,
+  type McpContinuation,
+  type McpElicitResult,
+  type McpInputRequest,
+  type McpRoundMethod,
+  type McpRoundReading,
+  readContinuation,
+} from "../../wire/mcp-rounds";
 export { type ElicitationHandling, type Parked, parkElicitation } from "./convert";
+export { createMcpRoundsTransport, McpRoundsError, type McpRoundsOptions, type McpRoundsTransport } from "./rounds";
