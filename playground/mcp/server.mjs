@@ -4,6 +4,7 @@
  *   - `book_table`: a form with every field type the spec allows;
  *   - `pick_image`: a rich media picker (the kit's hint) with a flat-form fallback;
  *   - `connect_account`: URL mode — a consent page this server serves, completed when visited.
+ * It also serves the 2026-07-28 revision at `/mcp-2026` (the SDK v2; `server-2026.mjs`).
  * It imports the kit as an MCP server author would (`hitl-kit/server`, `hitl-kit/kinds`), from
  * dist/ (`npm run build` first). Run alone: `node playground/mcp/server.mjs [port]`.
  */
@@ -14,6 +15,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { mediaKind } from "hitl-kit/kinds";
 import { elicitationFor, readElicitResult } from "hitl-kit/server";
+import { serveFetch } from "./fetch-bridge.mjs";
+import { createMcp2026Endpoint } from "./server-2026.mjs";
 
 const MEDIA = ["alpine-lake", "autumn-road", "city-night", "desert-dunes", "forest-mist", "lighthouse"];
 
@@ -128,10 +131,26 @@ export async function startMcpServer({ port = 0, log = () => {} } = {}) {
   const sessions = new Map();
   const consents = new Map();
   const origin = { self: "" };
+  const modern = createMcp2026Endpoint({ origin });
 
   const http = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
+      if (url.pathname === "/mcp-2026") {
+        await serveFetch(modern.handler.fetch, req, res);
+        return;
+      }
+      if (url.pathname === "/mcp-2026/retries") {
+        // What the 2026 tool's retries carried, for the tests to count (one per round).
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(modern.retries));
+        return;
+      }
+      if (url.pathname === "/deposit") {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end("<!doctype html><title>Deposit</title><h1>Deposit paid</h1><p>You can close this tab.</p>");
+        return;
+      }
       const consent = /^\/consent\/([\w-]+)$/.exec(url.pathname);
       if (consent) {
         const finish = consents.get(consent[1]);
@@ -192,6 +211,7 @@ export async function startMcpServer({ port = 0, log = () => {} } = {}) {
     url: `http://127.0.0.1:${actualPort}/mcp`,
     async stop() {
       for (const transport of sessions.values()) await transport.close().catch(() => {});
+      await modern.handler.close?.();
       await new Promise((resolve) => http.close(resolve));
       http.closeAllConnections?.();
     },

@@ -53,6 +53,8 @@ const server = {
   proxy: {
     "/eve": { target: eve, changeOrigin: true },
     "^/mcp($|\\?)": { target: mcp, changeOrigin: true },
+    // The same server's 2026-07-28 endpoint (the SDK v2).
+    "^/mcp-2026($|\\?)": { target: mcp, changeOrigin: true },
     // The LangGraph API (SSE streams pass through unbuffered), under /langgraph on the page's origin.
     "/langgraph/": {
       target: langgraph,

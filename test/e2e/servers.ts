@@ -33,6 +33,8 @@ export interface Playground {
   readonly eveUrl: string;
   /** The LangGraph server's resume-counting proxy the page proxies `/langgraph` to. */
   readonly langgraphUrl: string;
+  /** The MCP server the page proxies `/mcp` and `/mcp-2026` to (`http://127.0.0.1:port`). */
+  readonly mcpOrigin: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
   readonly promptLog: string;
   stop(): Promise<void>;
@@ -309,6 +311,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
       redisUrl,
       eveUrl: eve.url,
       langgraphUrl: langgraph.url,
+      mcpOrigin: new URL(mcp.url).origin,
       promptLog,
       stop,
     };

@@ -62,6 +62,9 @@ export function McpApp() {
         <header className="app-header">
           <h1>hitl-kit · MCP elicitation</h1>
           <div className="app-header-actions">
+            <a className="button" href="/mcp.html?era=2026">
+              MCP 2026-07-28
+            </a>
             <a className="button" href="/">
               eve chat
             </a>
