@@ -1,3 +1,4 @@
+import type { Client as ClientV2 } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
@@ -53,14 +54,19 @@ interface Pending extends ElicitationHandling {
 /** The one shape the kit reads of `elicitation/create`; everything else is checked by hand. */
 const looseElicitRequest = z.object({ method: z.literal("elicitation/create"), params: z.unknown() });
 
-const transports = new WeakMap<Client, McpHitlTransport>();
+const transports = new WeakMap<Client | ClientV2, McpHitlTransport>();
 let connections = 0;
 
 /**
  * Installs the kit as `client`'s elicitation handler and declares the form and URL modes. Call
  * it before `client.connect(…)` (capabilities are sent on connect). Idempotent per client.
+ *
+ * `client` is the SDK v1's `Client` or the SDK v2's (`@modelcontextprotocol/client`). On a v2
+ * client the handler serves both eras: a 2025-11-25 server's own `elicitation/create`, and on
+ * 2026-07-28 the rounds the SDK fulfils itself (its default `autoFulfill`) — each embedded request
+ * parks, and the SDK retries once every request of the round has its answer.
  */
-export function createMcpTransport(client: Client, options: McpHitlOptions = {}): McpHitlTransport {
+export function createMcpTransport(client: Client | ClientV2, options: McpHitlOptions = {}): McpHitlTransport {
   const existing = transports.get(client);
   if (existing) return existing;
   try {
@@ -120,17 +126,20 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     return true;
   };
 
-  // Bypasses `Client.setRequestHandler`'s own check on purpose: it rejects a schema outside the
-  // spec's subset with a JSON-RPC error, where the kit answers `decline` with a readable issue.
-  // The kit validates every request and result itself (form-schema.ts), more strictly.
-  Protocol.prototype.setRequestHandler.call(client, looseElicitRequest, (request, extra) => {
-    const requestId = `${sessionKey}${connectionKey()}:${String(extra.requestId)}`;
+  /** One `elicitation/create` (its JSON-RPC id, or a fresh id for a request nothing replays) → its one result. */
+  const handle = (
+    params: unknown,
+    jsonRpcId: string | number,
+    signal: AbortSignal,
+    era: "2025" | "2026" = "2025",
+  ): Promise<ElicitResult> => {
+    const requestId = `${sessionKey}${connectionKey()}:${String(jsonRpcId)}`;
     // A duplicated delivery of the same JSON-RPC request (a replaying stream): the first delivery
     // carries the one result; answering this one too would put a second response on the wire.
     if (delivered.has(requestId)) return new Promise<ElicitResult>(() => {});
     delivered.add(requestId);
     if (closed) return Promise.resolve<ElicitResult>({ action: "cancel" });
-    const parked = parkElicitation(requestId, request.params, allowed, options.mappings ?? {});
+    const parked = parkElicitation(requestId, params, allowed, options.mappings ?? {}, era);
     events.deliver({ type: "transport", changes: [{ type: "requested", request: parked.request }] });
     if (!parked.ok) {
       settle(requestId, "invalid");
@@ -138,11 +147,11 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
     }
     return new Promise<ElicitResult>((resolve) => {
       pending.set(requestId, { resolve, ...parked.pending });
-      byJsonRpcId.set(extra.requestId, requestId);
+      byJsonRpcId.set(jsonRpcId, requestId);
       if (parked.pending.elicitationId !== undefined) byElicitation.set(parked.pending.elicitationId, requestId);
       // The SDK aborts a handler when the connection closes (a server's cancellation is read
       // below, first): the request is withdrawn, and nothing is sent after it.
-      extra.signal.addEventListener(
+      signal.addEventListener(
         "abort",
         () => {
           if (finish(requestId, undefined)) settle(requestId, "withdrawn");
@@ -150,31 +159,57 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
         { once: true },
       );
     });
-  });
+  };
 
-  // The server gave up on a request (`notifications/cancelled`: its own abort, or a timeout).
-  // Read here rather than through the SDK's abort signal because the SDK 1.32 ignores a
-  // cancellation of request id 0 (a falsy check), which is the first request a server sends.
-  // The SDK's own handling still runs afterwards for everything else.
-  const sdkCancel = (Protocol.prototype as unknown as { _oncancel?: (notification: unknown) => Promise<void> })
-    ._oncancel;
-  client.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
-    const requestId = notification.params.requestId;
-    const ours = requestId === undefined ? undefined : byJsonRpcId.get(requestId);
-    if (ours !== undefined && finish(ours, undefined)) settle(ours, "cancelled");
-    await sdkCancel?.call(client, notification);
-  });
-
-  client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
-    const requestId = byElicitation.get(notification.params.elicitationId);
+  /** `notifications/elicitation/complete` (2025 URL mode): the out-of-band flow finished. */
+  const complete = (elicitationId: string) => {
+    const requestId = byElicitation.get(elicitationId);
     if (requestId === undefined) return;
-    byElicitation.delete(notification.params.elicitationId);
+    byElicitation.delete(elicitationId);
     // Completed out of band: accepted earlier (settle as answered), or before anyone chose.
     const answer = accepted.get(requestId);
     accepted.delete(requestId);
     if (answer !== undefined) settle(requestId, "answered", answer);
     else if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
-  });
+  };
+
+  if (isClientV2(client)) {
+    let embedded = 0;
+    client.setRequestHandler("elicitation/create", (request, ctx) => {
+      // On a 2026 connection a server never sends this: the SDK's round driver calls it for each
+      // key of an interim result, with the key as the id (the same in every round) and nothing
+      // replayed — each call is a request of its own. A URL step there has no elicitationId: the
+      // SDK's retry tells the server how it went.
+      if (client.getProtocolEra() !== "modern")
+        return handle(request.params, ctx.mcpReq.id, ctx.mcpReq.signal) as never;
+      return handle(request.params, `round${++embedded}:${String(ctx.mcpReq.id)}`, ctx.mcpReq.signal, "2026") as never;
+    });
+    client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
+      complete(notification.params.elicitationId),
+    );
+  } else {
+    // Bypasses `Client.setRequestHandler`'s own check on purpose: it rejects a schema outside the
+    // spec's subset with a JSON-RPC error, where the kit answers `decline` with a readable issue.
+    // The kit validates every request and result itself (form-schema.ts), more strictly.
+    Protocol.prototype.setRequestHandler.call(client, looseElicitRequest, (request, extra) =>
+      handle(request.params, extra.requestId, extra.signal),
+    );
+    // The server gave up on a request (`notifications/cancelled`: its own abort, or a timeout).
+    // Read here rather than through the SDK's abort signal because the SDK 1.32 ignores a
+    // cancellation of request id 0 (a falsy check), which is the first request a server sends.
+    // The SDK's own handling still runs afterwards for everything else.
+    const sdkCancel = (Protocol.prototype as unknown as { _oncancel?: (notification: unknown) => Promise<void> })
+      ._oncancel;
+    client.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
+      const requestId = notification.params.requestId;
+      const ours = requestId === undefined ? undefined : byJsonRpcId.get(requestId);
+      if (ours !== undefined && finish(ours, undefined)) settle(ours, "cancelled");
+      await sdkCancel?.call(client, notification);
+    });
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+      complete(notification.params.elicitationId),
+    );
+  }
 
   const transport: McpHitlTransport = {
     sessionKey,
@@ -189,8 +224,9 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
       const result = toElicitResult(answer, entry);
       if (!result.ok) throw new HitlTransportError(formatIssues(result.issues), "rejected");
       finish(answer.requestId, result.value);
-      // URL mode: accepted now, settled when the server says the out-of-band flow completed.
-      if (entry.mode === "url" && result.value.action === "accept") {
+      // URL mode (2025): accepted now, settled when the server says the out-of-band flow
+      // completed. On 2026 there is no such word (no elicitationId): the answer settles it.
+      if (entry.mode === "url" && entry.elicitationId !== undefined && result.value.action === "accept") {
         accepted.set(answer.requestId, answer.answer);
         return ACCEPTED;
       }
@@ -205,6 +241,11 @@ export function createMcpTransport(client: Client, options: McpHitlOptions = {})
   };
   transports.set(client, transport);
   return transport;
+}
+
+/** The SDK v2's `Client` (it reports the era it negotiated; the v1 `Client` has no such method). */
+function isClientV2(client: Client | ClientV2): client is ClientV2 {
+  return typeof (client as { getProtocolEra?: unknown }).getProtocolEra === "function";
 }
 
 // The rest of the adapter a server or a script needs, without React.

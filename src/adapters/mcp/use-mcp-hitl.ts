@@ -1,4 +1,5 @@
 "use client";
+import type { Client as ClientV2 } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { useState } from "react";
 import { createMcpTransport, type McpHitlOptions, type McpHitlTransport } from "./transport";
@@ -14,7 +15,7 @@ import { createMcpTransport, type McpHitlOptions, type McpHitlTransport } from "
  * Call it before the client connects (the first render is): the client declares the
  * elicitation modes in its capabilities when it connects.
  */
-export function useMcpHitl(client: Client, options: McpHitlOptions = {}): McpHitlTransport {
+export function useMcpHitl(client: Client | ClientV2, options: McpHitlOptions = {}): McpHitlTransport {
   // One transport per client (createMcpTransport is idempotent), so StrictMode's second render
   // gets the very transport whose handler is installed.
   const [transport] = useState(() => createMcpTransport(client, options));
