@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "../..");
 const script = join(root, "examples/node/answer-elicitations.mjs");
 const machineScript = join(root, "examples/node/multi-select-machine.mjs");
+const roundsScript = join(root, "examples/node/answer-rounds.mjs");
 const built = existsSync(join(root, "dist/core.js")) && existsSync(join(root, "dist/adapters/mcp/transport.js"));
 
 interface Run {
@@ -21,9 +22,9 @@ interface Run {
   readonly stderr: string;
 }
 
-function runExample(url: string): Promise<Run> {
+function runExample(url: string, file = script): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, url], { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [file, url], { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
     });
   });
@@ -120,6 +121,36 @@ describe.skipIf(!built)(
         `pick_image result: ${JSON.stringify({ status: "answered", value: { selected: ["lighthouse"] } })}`,
         "",
       ]);
+    }, 30_000);
+
+    it("given the server's 2026-07-28 endpoint, should answer round 1 across two clients (stored as JSON, restored) and round 2, with one retry per round", async () => {
+      const modern = url.replace(/\/mcp$/, "/mcp-2026");
+      const retriesUrl = `${modern}/retries`;
+      const before = ((await (await fetch(retriesUrl)).json()) as unknown[]).length;
+      const run = await runExample(modern, roundsScript);
+
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const lines = run.stdout.split("\n");
+      expect(lines[3]).toMatch(/^stored the waiting call \(\d+ bytes of JSON\), answers so far: cover$/);
+      expect(lines.filter((_, index) => index !== 3)).toEqual([
+        `connected to ${modern}`,
+        "round 1 asks: Which image should be the event's cover? + Details for “Team offsite”",
+        "answer the cover: sent",
+        "restored: round 1 still asks: Details for “Team offsite”",
+        "answer the details: sent",
+        "round 2 asks: Pay the deposit to book the venue. (http://localhost:<port>/deposit)",
+        "open it: sent",
+        `plan_event result: ${JSON.stringify({
+          title: "Team offsite",
+          cover: { status: "answered", value: { selected: ["city-night"] } },
+          details: { action: "accept", content: { guests: 8, catering: true } },
+          deposit: "accept",
+        })}`,
+        "",
+      ]);
+      const retries = ((await (await fetch(retriesUrl)).json()) as Array<{ round: number }>).slice(before);
+      expect(retries.map((retry) => retry.round)).toEqual([1, 2]);
     }, 30_000);
 
     it("given no server at the URL, should exit 1 and say where it looked and how to start one", async () => {
