@@ -5,15 +5,15 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpTransport } from "../../src/adapters/mcp/transport";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
-import { elicitationFor, readElicitResult } from "../../src/server/mcp";
+import { elicitationFor } from "../../src/server/mcp";
 import {
   type ConformanceDriver,
   type ConformanceRef,
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
-import type { ElicitationMapping } from "../../src/wire/hint";
 import { ledgerOf } from "../support/ledger";
+import { pickAnswerOf, pickMapping } from "../support/mcp-pick";
 
 /**
  * The MCP adapter through the conformance suite, on the real SDK: an `McpServer` elicits with
@@ -21,15 +21,6 @@ import { ledgerOf } from "../support/ledger";
  * is counted on the wire: every JSON-RPC response to an elicitation, so a second answer would
  * show even though the SDK drops it.
  */
-const pickMapping: ElicitationMapping<{ ids: string[] }, { id: string }> = {
-  requestedSchema: (request) => ({
-    type: "object",
-    properties: { id: { type: "string", enum: request.ids } },
-    required: ["id"],
-  }),
-  toContent: (value) => ({ id: value.id }),
-  fromContent: (content) => ({ id: content.id }),
-};
 
 const driver: ConformanceDriver = {
   name: "createMcpTransport (MCP elicitation, @modelcontextprotocol/sdk in-memory)",
@@ -121,18 +112,9 @@ const driver: ConformanceDriver = {
       }),
       received(ref: ConformanceRef): readonly AnswerBody[] {
         const entry = asked.get(ref.requestId);
-        return (responses.get(entry?.jsonRpcId ?? -1) ?? []).map((message) => {
-          const result = "result" in message ? message.result : {};
-          const read = readElicitResult(conformanceKind, { kind: "pick", ids: ["a", "b"] }, result, pickMapping);
-          switch (read.status) {
-            case "answered":
-              return { type: "value", value: read.value };
-            case "declined":
-              return read.reason === undefined ? { type: "declined" } : { type: "declined", reason: read.reason };
-            default:
-              return { type: "dismissed" };
-          }
-        });
+        return (responses.get(entry?.jsonRpcId ?? -1) ?? []).map((message) =>
+          pickAnswerOf("result" in message ? message.result : {}),
+        );
       },
       toolResults: (ref) => (asked.get(ref.requestId)?.settled ? 1 : 0),
       strays: () => 0,

@@ -5,16 +5,16 @@ import { z } from "zod";
 import { createMcpRoundsTransport } from "../../src/adapters/mcp/rounds";
 import type { AnswerBody } from "../../src/core/answer";
 import { selectRequests } from "../../src/core/ledger";
-import { elicitationFor, readElicitResult } from "../../src/server/mcp";
+import { elicitationFor } from "../../src/server/mcp";
 import {
   type ConformanceDriver,
   type ConformanceRef,
   conformanceKind,
   runTransportConformance,
 } from "../../src/testing/conformance";
-import type { ElicitationMapping } from "../../src/wire/hint";
 import { ledgerOf } from "../support/ledger";
 import { startMcp2026Server } from "../support/mcp-2026-server";
+import { pickAnswerOf, pickMapping } from "../support/mcp-pick";
 
 /**
  * The MCP 2026-07-28 rounds transport through the conformance suite, on the real SDK v2 over
@@ -22,15 +22,6 @@ import { startMcp2026Server } from "../support/mcp-2026-server";
  * `pick` kind with the kit's hint; what the server received is every retry's `inputResponses`
  * for that call, so a second retry would show as a second answer.
  */
-const pickMapping: ElicitationMapping<{ ids: string[] }, { id: string }> = {
-  requestedSchema: (request) => ({
-    type: "object",
-    properties: { id: { type: "string", enum: request.ids } },
-    required: ["id"],
-  }),
-  toContent: (value) => ({ id: value.id }),
-  fromContent: (content) => ({ id: content.id }),
-};
 
 const noStream = "MCP 2026 has no event stream to a page: a round is the result of the page's own call";
 
@@ -115,17 +106,7 @@ const driver: ConformanceDriver = {
       },
       connect: () => ({ transport, replay: async () => {}, pause: () => {}, close: () => {} }),
       received(ref: ConformanceRef): readonly AnswerBody[] {
-        return (retries.get(tags.get(ref.requestId) ?? "") ?? []).map((result) => {
-          const read = readElicitResult(conformanceKind, { kind: "pick", ids: ["a", "b"] }, result, pickMapping);
-          switch (read.status) {
-            case "answered":
-              return { type: "value", value: read.value };
-            case "declined":
-              return read.reason === undefined ? { type: "declined" } : { type: "declined", reason: read.reason };
-            default:
-              return { type: "dismissed" };
-          }
-        });
+        return (retries.get(tags.get(ref.requestId) ?? "") ?? []).map(pickAnswerOf);
       },
       toolResults: (ref) => (finished.has(tags.get(ref.requestId) ?? "") ? 1 : 0),
       strays: () => 0,
