@@ -16,13 +16,14 @@ import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { Annotation, END, interrupt, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
-import { aspectRatioKind, formKind, mediaKind, multiSelectKind, templateKind } from "hitl-kit/kinds";
+import { aspectRatioKind, formKind, mediaKind, multiSelectKind, questionsKind, templateKind } from "hitl-kit/kinds";
 import { interruptFor, readResume } from "hitl-kit/server";
 import { z } from "zod";
 import {
   aspectRatioPayload,
   formPayload,
   mediaPayload,
+  questionsPayload,
   tagsPayload,
   templatePayload,
   voicePayload,
@@ -39,6 +40,7 @@ const PICKERS = {
   pick_tags: multiSelectKind,
   fill_form: formKind,
   pick_voice: voiceKind,
+  ask_questions: questionsKind,
 } as const;
 type PickerName = keyof typeof PICKERS;
 
@@ -86,6 +88,7 @@ export const LANGGRAPH_TRIGGERS: ReadonlyArray<{ phrase: string; calls: () => Ca
   { phrase: "pick tags", calls: () => [picker("pick_tags", tagsPayload())] },
   { phrase: "fill form", calls: () => [picker("fill_form", formPayload())] },
   { phrase: "pick voice", calls: () => [picker("pick_voice", voicePayload())] },
+  { phrase: "ask questions", calls: () => [picker("ask_questions", questionsPayload())] },
   {
     phrase: "review actions",
     calls: () => [

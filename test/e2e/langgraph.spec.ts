@@ -12,6 +12,7 @@ import {
   FORM_BY_MOUSE,
   MEDIA_BY_MOUSE,
   type MouseAnswer,
+  QUESTIONS_BY_MOUSE,
   TAGS_BY_MOUSE,
   TEMPLATE_BY_MOUSE,
   VOICE_BY_MOUSE,
@@ -99,6 +100,8 @@ const PICKERS: readonly { answer: MouseAnswer; tool: string }[] = [
   { answer: TAGS_BY_MOUSE, tool: "pick_tags" },
   { answer: FORM_BY_MOUSE, tool: "fill_form" },
   { answer: VOICE_BY_MOUSE, tool: "pick_voice" },
+  // A three-question set: a radio, two checkboxes in the order chosen, "Other…" in the person's words.
+  { answer: QUESTIONS_BY_MOUSE, tool: "ask_questions" },
 ];
 
 /** The typed result the graph's `readResume` gives for a mouse answer (its eve tool output's value). */

@@ -17,6 +17,7 @@ export const LANGGRAPH_PHRASES = [
   "pick tags",
   "fill form",
   "pick voice",
+  "ask questions",
   "pick two",
   "review actions",
   "delete file",
