@@ -88,6 +88,9 @@ page.stdout.on("data", (chunk) => {
     );
     console.log(`  MCP elicitation: http://127.0.0.1:${pagePort}/mcp.html (MCP server ${mcp.url})`);
     console.log(
+      `  MCP 2026-07-28: http://127.0.0.1:${pagePort}/mcp.html?era=2026 (elicitations inside results, ${mcp.url}-2026)`,
+    );
+    console.log(
       `  LangGraph useStream: http://127.0.0.1:${pagePort}/langgraph.html (LangGraph API ${langgraph.apiUrl}, resumes counted at ${langgraph.url}/__hitl/resumes)`,
     );
   }
