@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createRequestStateCodec, inputRequired, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { createMcpRoundsTransport, McpRoundsError, type McpRoundsOptions } from "../../src/adapters/mcp/rounds";
@@ -12,7 +11,7 @@ import { openUrlKind } from "../../src/kinds/open-url";
 import { elicitationFor, readElicitResult } from "../../src/server/mcp";
 import type { McpContinuation } from "../../src/wire/mcp-rounds";
 import { until } from "../support/langgraph-harness";
-import { type Mcp2026Server, startMcp2026Server } from "../support/mcp-2026-server";
+import { connectRoundsClient, type Mcp2026Server, startMcp2026Server } from "../support/mcp-2026-server";
 
 /**
  * MCP 2026-07-28's elicitations inside results on the real TypeScript SDK v2: a server built as
@@ -119,15 +118,7 @@ afterEach(async () => {
 
 /** A page: the v2 client pinned to 2026-07-28 in manual mode, the kit's rounds transport over it, a mounted kit client. */
 async function openPage(options: McpRoundsOptions = {}): Promise<Page> {
-  const mcp = new Client(
-    { name: "chat", version: "1.0.0" },
-    {
-      capabilities: { elicitation: { form: {}, url: {} } },
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
-      inputRequired: { autoFulfill: false },
-    },
-  );
-  await mcp.connect(new StreamableHTTPClientTransport(server.url));
+  const mcp = await connectRoundsClient(server.url, "chat");
   expect(mcp.getNegotiatedProtocolVersion()).toBe("2026-07-28");
   const transport = createMcpRoundsTransport(mcp, { kinds: ["media"], ...options });
   const kit = createHitlClient({ transport, kinds: [formKind, mediaKind, openUrlKind] });
@@ -236,6 +227,24 @@ describe("MCP 2026 rounds on the SDK v2, driven by the kit", { timeout: 20_000 }
     ).rejects.toThrow(/no longer waiting/);
     expect(retries).toHaveLength(1);
     expect(retries[0]?.responses.catering).toEqual({ action: "accept", content: { catering: false } });
+  });
+
+  it("retries once when the round's last answer reaches the transport twice at once (past the client's gate)", async () => {
+    const page = await openPage();
+    page.transport.callTool(PLAN).catch(() => {});
+    await until(() => page.open().length === 2, "round 1");
+    page.kit.answer(page.request("image").requestId, { type: "value", value: { selected: ["lake"] } });
+    await page.kit.whenIdle();
+    const catering = page.request("catering").requestId;
+    const send = () =>
+      page.transport.send({
+        requestId: catering,
+        answer: { type: "value", value: { values: { catering: true } } },
+      } as never);
+    const outcomes = await Promise.all([send(), send()]);
+    expect(outcomes.map((outcome) => outcome.type).sort()).toEqual(["accepted", "settled"]);
+    await until(() => page.transport.snapshot()[0]?.round === 2, "round 2");
+    expect(retries).toHaveLength(1);
   });
 
   it("stores a half-answered round as JSON; a second page restores it, parks only what is open, and retries once", async () => {

@@ -69,21 +69,13 @@ export function parkElicitation(
         { path: ["url"], message: "Only https: links (or http: on localhost), without credentials, can be offered" },
       ]);
     }
-    if (era === "2026") {
-      return {
-        ok: true,
-        request: { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } },
-        pending: { mode: "url" },
-      };
-    }
+    const request: ParkedRequestInit = { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } };
+    // 2026 has no elicitationId (and no completion notice): the answer itself settles the step.
+    if (era === "2026") return { ok: true, request, pending: { mode: "url" } };
     if (typeof elicitationId !== "string" || elicitationId === "") {
       return refused("open-url", [{ path: ["elicitationId"], message: "A URL elicitation needs an elicitationId" }]);
     }
-    return {
-      ok: true,
-      request: { ...base, kind: "open-url", native: true, payload: { kind: "open-url", url } },
-      pending: { mode: "url", elicitationId },
-    };
+    return { ok: true, request, pending: { mode: "url", elicitationId } };
   }
   if (mode !== "form")
     return refused("form", [{ path: ["mode"], message: `Unsupported mode ${JSON.stringify(mode)}` }]);

@@ -124,8 +124,6 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
   const calls = new Map<string, Call>();
   /** Which call, round and key a parked request answers. */
   const byRequest = new Map<string, { readonly call: string; readonly round: number; readonly key: string }>();
-  /** Rounds this transport retried or is retrying (`id:round`): never twice. */
-  const retried = new Set<string>();
   const allowed = new Set(options.kinds ?? []);
   const newId = options.newId ?? (() => crypto.randomUUID());
   let closed = false;
@@ -137,6 +135,13 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
       changes: [{ type: "resolved", requestId, outcome, authoritative: true }],
     });
   const outcomeOf = (result: McpElicitResult): Outcome => (result.action === "cancel" ? "cancelled" : "answered");
+  /** Every request of the round settles as withdrawn (but `except`, whose send reports it). */
+  const withdrawRound = (continuation: McpContinuation, except?: string) => {
+    for (const key of Object.keys(continuation.inputRequests)) {
+      const requestId = inputRequestId(continuation, key);
+      if (requestId !== except) resolved(requestId, "withdrawn");
+    }
+  };
 
   /**
    * The call is over here. Its stored continuation is dropped (`onContinuation(id, undefined)`)
@@ -234,18 +239,15 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
    */
   const retry = async (call: Call, answeredBy?: string): Promise<Outcome | undefined> => {
     const continuation = call.continuation;
+    // One retry per round: a retry on its way holds the round, and one the server answered moves
+    // the call on (the next round, or its end); only one that may not have arrived frees it.
     if (!continuation || call.retrying) return;
-    const round = `${continuation.id}:${continuation.round}`;
-    if (retried.has(round)) return;
-    retried.add(round);
     call.retrying = true;
     try {
-      if (options.claimRetry && !(await options.claimRetry(round))) {
-        for (const key of Object.keys(continuation.inputRequests)) {
-          resolved(inputRequestId(continuation, key), "withdrawn");
-        }
+      if (options.claimRetry && !(await options.claimRetry(`${continuation.id}:${continuation.round}`))) {
+        withdrawRound(continuation, answeredBy);
         end(call, { error: new McpRoundsError("Another page or process answered this round", "taken"), drop: false });
-        return;
+        return "withdrawn";
       }
       const result = await request(continuation.method, retryParams(continuation));
       for (const [key, answer] of Object.entries(continuation.answers)) {
@@ -258,14 +260,10 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
       if (isServerError(error)) {
         // The server answered the retry with a JSON-RPC error (a state it no longer accepts, a
         // tool that failed): it has its answer, and the same retry again would get the same.
-        for (const key of Object.keys(continuation.inputRequests)) {
-          const requestId = inputRequestId(continuation, key);
-          if (requestId !== answeredBy) resolved(requestId, "withdrawn");
-        }
+        withdrawRound(continuation, answeredBy);
         end(call, { error: error as Error, drop: true });
         return "withdrawn";
       }
-      retried.delete(round);
       throw toTransportError(error);
     } finally {
       call.retrying = false;
@@ -335,10 +333,8 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
     close() {
       if (closed) return;
       closed = true;
+      for (const requestId of byRequest.keys()) resolved(requestId, "withdrawn");
       for (const call of [...calls.values()]) {
-        for (const requestId of byRequest.keys()) {
-          if (byRequest.get(requestId)?.call === call.id) resolved(requestId, "withdrawn");
-        }
         end(call, { error: new McpRoundsError("The transport is closed", "closed"), drop: false });
       }
     },
