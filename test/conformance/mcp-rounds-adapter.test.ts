@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createRequestStateCodec, inputRequired, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { createMcpRoundsTransport } from "../../src/adapters/mcp/rounds";
@@ -13,7 +12,7 @@ import {
   runTransportConformance,
 } from "../../src/testing/conformance";
 import { ledgerOf } from "../support/ledger";
-import { startMcp2026Server } from "../support/mcp-2026-server";
+import { connectRoundsClient, startMcp2026Server } from "../support/mcp-2026-server";
 import { pickAnswerOf, pickMapping } from "../support/mcp-pick";
 
 /**
@@ -74,15 +73,7 @@ const driver: ConformanceDriver = {
       );
       return mcp;
     });
-    const client = new Client(
-      { name: "page", version: "1.0.0" },
-      {
-        capabilities: { elicitation: { form: {}, url: {} } },
-        versionNegotiation: { mode: { pin: "2026-07-28" } },
-        inputRequired: { autoFulfill: false },
-      },
-    );
-    await client.connect(new StreamableHTTPClientTransport(server.url));
+    const client = await connectRoundsClient(server.url);
     const transport = createMcpRoundsTransport(client, { kinds: ["pick"], mappings: { pick: pickMapping as never } });
     const tags = new Map<string, string>();
     const known = () => selectRequests(ledgerOf(transport).getSnapshot()).map((request) => request.requestId);

@@ -5,7 +5,7 @@
  * The server records every retry it gets: each round must be retried exactly once, carrying every
  * answer of the round, whatever the person clicked (twice) and however often the page reloaded.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 interface Retry {
@@ -14,15 +14,20 @@ interface Retry {
   readonly responses: Record<string, { action: string; content?: unknown; _meta?: unknown }>;
 }
 
-/** The retries the server got since `since` (its count before the test's call). */
-async function retriesOf(request: APIRequestContext, mcpOrigin: string, since: number): Promise<Retry[]> {
-  const response = await request.get(`${mcpOrigin}/mcp-2026/retries`);
-  return ((await response.json()) as Retry[]).slice(since);
-}
+const connected = (page: Page) =>
+  expect(page.getByTestId("mcp-status")).toHaveText("MCP server: connected", { timeout: 30_000 });
 
-async function openPage(page: Page) {
+/**
+ * Opens the 2026 page and starts `plan_event`; returns a reader of the retries the server got
+ * from then on (the worker's server records every test's).
+ */
+async function planEvent(page: Page, mcpOrigin: string): Promise<() => Promise<Retry[]>> {
+  const all = async () => (await (await page.request.get(`${mcpOrigin}/mcp-2026/retries`)).json()) as Retry[];
+  const since = (await all()).length;
   await page.goto("/mcp.html?era=2026");
-  await expect(page.getByTestId("mcp-status")).toHaveText("MCP server: connected", { timeout: 30_000 });
+  await connected(page);
+  await page.getByRole("button", { name: "Plan an event" }).click();
+  return async () => (await all()).slice(since);
 }
 
 const open = (page: Page) => page.locator("[data-slot=widget][data-state=open]");
@@ -48,18 +53,13 @@ test("two rounds: cover and details asked together, then the deposit — one ret
   page,
   playground,
 }) => {
-  const since = (await retriesOf(page.request, playground.mcpOrigin, 0)).length;
-  await openPage(page);
-  await page.getByRole("button", { name: "Plan an event" }).click();
+  const serverRetries = await planEvent(page, playground.mcpOrigin);
   await expect(open(page)).toHaveCount(2);
 
   await coverPicker(page).getByRole("option", { name: "city night" }).click();
   await coverPicker(page).getByRole("button", { name: "Submit" }).dblclick();
   await expect(open(page)).toHaveCount(1);
-  expect(
-    await retriesOf(page.request, playground.mcpOrigin, since),
-    "no retry while the round has an open question",
-  ).toEqual([]);
+  expect(await serverRetries(), "no retry while the round has an open question").toEqual([]);
 
   await detailsForm(page)
     .getByRole("spinbutton", { name: /^Guests/ })
@@ -77,7 +77,7 @@ test("two rounds: cover and details asked together, then the deposit — one ret
     details: { action: "accept", content: { guests: 12, catering: true } },
     deposit: "accept",
   });
-  const retries = await retriesOf(page.request, playground.mcpOrigin, since);
+  const retries = await serverRetries();
   expect(retries.map((retry) => retry.round)).toEqual([1, 2]);
   expect(new Set(retries.map((retry) => retry.call)).size).toBe(1);
   expect(Object.keys(retries[0]?.responses ?? {}).sort()).toEqual(["cover", "details"]);
@@ -88,9 +88,7 @@ test("a decline and a dismissal are the round's answers: one retry carries both,
   page,
   playground,
 }) => {
-  const since = (await retriesOf(page.request, playground.mcpOrigin, 0)).length;
-  await openPage(page);
-  await page.getByRole("button", { name: "Plan an event" }).click();
+  const serverRetries = await planEvent(page, playground.mcpOrigin);
   await coverPicker(page).getByRole("button", { name: "Decline" }).click();
   await coverPicker(page).getByRole("textbox").fill("none of these");
   await coverPicker(page).getByRole("button", { name: "Send decline" }).click();
@@ -98,7 +96,7 @@ test("a decline and a dismissal are the round's answers: one retry carries both,
     .getByRole("spinbutton", { name: /^Guests/ })
     .press("Escape");
   await expect(depositStep(page)).toHaveCount(1);
-  expect(await retriesOf(page.request, playground.mcpOrigin, since)).toEqual([
+  expect(await serverRetries()).toEqual([
     expect.objectContaining({
       round: 1,
       responses: {
@@ -114,22 +112,20 @@ test("a decline and a dismissal are the round's answers: one retry carries both,
     cover: { status: "declined", reason: "none of these" },
     deposit: "cancel",
   });
-  expect((await retriesOf(page.request, playground.mcpOrigin, since)).map((retry) => retry.round)).toEqual([1, 2]);
+  expect((await serverRetries()).map((retry) => retry.round)).toEqual([1, 2]);
 });
 
 test("a reload mid-round restores the call: the answered question stays answered, the open one asks again, one retry", async ({
   page,
   playground,
 }) => {
-  const since = (await retriesOf(page.request, playground.mcpOrigin, 0)).length;
-  await openPage(page);
-  await page.getByRole("button", { name: "Plan an event" }).click();
+  const serverRetries = await planEvent(page, playground.mcpOrigin);
   await coverPicker(page).getByRole("option", { name: "desert dunes" }).click();
   await coverPicker(page).getByRole("button", { name: "Submit" }).click();
   await expect(open(page)).toHaveCount(1);
 
   await page.reload();
-  await expect(page.getByTestId("mcp-status")).toHaveText("MCP server: connected", { timeout: 30_000 });
+  await connected(page);
   // Restored from the tab's storage: the cover answered (its receipt), the details open again.
   await expect(detailsForm(page)).toHaveCount(1);
   await expect(coverPicker(page)).toHaveCount(0);
@@ -146,10 +142,10 @@ test("a reload mid-round restores the call: the answered question stays answered
     details: { action: "accept", content: { guests: 4 } },
     deposit: "accept",
   });
-  const retries = await retriesOf(page.request, playground.mcpOrigin, since);
+  const retries = await serverRetries();
   expect(retries.map((retry) => retry.round)).toEqual([1, 2]);
   // After the call ended the tab keeps nothing to restore: another reload asks nothing.
   await page.reload();
-  await expect(page.getByTestId("mcp-status")).toHaveText("MCP server: connected", { timeout: 30_000 });
+  await connected(page);
   await expect(page.locator("[data-slot=widget]")).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { serveFetch } from "../../playground/mcp/fetch-bridge.mjs";
 
@@ -42,6 +43,23 @@ export async function startMcp2026Server(build: () => McpServer): Promise<Mcp202
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A v2 `Client` as the rounds transport needs it — pinned to 2026-07-28, in manual mode, form and
+ * URL elicitation declared — connected to `url`.
+ */
+export async function connectRoundsClient(url: URL, name = "page"): Promise<Client> {
+  const client = new Client(
+    { name, version: "1.0.0" },
+    {
+      capabilities: { elicitation: { form: {}, url: {} } },
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+      inputRequired: { autoFulfill: false },
+    },
+  );
+  await client.connect(new StreamableHTTPClientTransport(url));
+  return client;
 }
 
 function methodOf(body: Buffer): string {

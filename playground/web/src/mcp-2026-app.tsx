@@ -1,7 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { HitlProvider } from "hitl-kit";
 import { createMcpRoundsTransport, type McpContinuation } from "hitl-kit/adapters/mcp";
 import { useCallback, useEffect, useState } from "react";
+import { type LoggedCall, McpPage } from "./mcp-page";
 
 /**
  * The MCP page on the 2026-07-28 revision: a v2 SDK `Client` pinned to it, in manual mode, and the
@@ -11,12 +12,6 @@ import { useCallback, useEffect, useState } from "react";
  */
 
 const STORED = "hitl-playground:mcp-2026-calls";
-
-interface Call {
-  readonly id: string;
-  readonly result?: string;
-  readonly error?: string;
-}
 
 function stored(): Record<string, McpContinuation> {
   try {
@@ -56,11 +51,11 @@ export function Mcp2026App() {
     return page;
   });
   const [status, setStatus] = useState<"connecting" | "connected" | "disconnected">("connecting");
-  const [calls, setCalls] = useState<readonly Call[]>([]);
+  const [calls, setCalls] = useState<readonly LoggedCall[]>([]);
 
   // Shows a call in the log, then its final result or why it ended.
   const follow = useCallback((id: string, call: Promise<Record<string, unknown>>) => {
-    setCalls((previous) => (previous.some((c) => c.id === id) ? previous : [...previous, { id }]));
+    setCalls((previous) => (previous.some((c) => c.id === id) ? previous : [...previous, { id, tool: "plan_event" }]));
     call.then(
       (result) => {
         const content = Array.isArray(result.content) ? (result.content as Array<{ text?: string }>) : [];
@@ -100,48 +95,24 @@ export function Mcp2026App() {
 
   return (
     <HitlProvider transport={transport}>
-      <div className="app">
-        <header className="app-header">
-          <h1>hitl-kit · MCP 2026-07-28</h1>
-          <div className="app-header-actions">
-            <a className="button" href="/mcp.html">
-              MCP 2025-11-25
-            </a>
-            <a className="button" href="/">
-              eve chat
-            </a>
-          </div>
-        </header>
-        <main className="layout">
-          <section className="chat" aria-label="Tool calls">
-            <p className="muted" data-testid="mcp-status">
-              MCP server: {status}
-            </p>
-            <div className="tool-buttons">
-              <button
-                type="button"
-                className="button"
-                disabled={status !== "connected"}
-                onClick={plan}
-                title="Two questions in one round, then a URL step"
-              >
-                Plan an event
-              </button>
-            </div>
-            <ol className="log" aria-label="Results">
-              {calls.map((c) => (
-                <li key={c.id} className="message message-assistant" data-testid="tool-call" data-tool="plan_event">
-                  <span className="message-author">plan_event</span>
-                  <pre className="message-text" data-testid="tool-result">
-                    {c.error ?? c.result ?? "waiting for you…"}
-                  </pre>
-                </li>
-              ))}
-            </ol>
-            <HitlRenderer settled="all" />
-          </section>
-        </main>
-      </div>
+      <McpPage
+        title="hitl-kit · MCP 2026-07-28"
+        other={{ href: "/mcp.html", label: "MCP 2025-11-25" }}
+        status={status}
+        calls={calls}
+      >
+        <div className="tool-buttons">
+          <button
+            type="button"
+            className="button"
+            disabled={status !== "connected"}
+            onClick={plan}
+            title="Two questions in one round, then a URL step"
+          >
+            Plan an event
+          </button>
+        </div>
+      </McpPage>
     </HitlProvider>
   );
 }

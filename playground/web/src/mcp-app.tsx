@@ -1,8 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { HitlProvider } from "hitl-kit";
 import { useMcpHitl } from "hitl-kit/adapters/mcp";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createMcpLink } from "./mcp-link";
+import { type LoggedCall, McpPage } from "./mcp-page";
 
 /** The playground MCP server's tools (playground/mcp/server.mjs), each of which elicits. */
 const TOOLS = [
@@ -10,13 +11,6 @@ const TOOLS = [
   { name: "pick_image", label: "Pick an image", what: "a rich media picker (flat form without the kit)" },
   { name: "connect_account", label: "Connect an account", what: "URL mode: consent to open a page" },
 ] as const;
-
-interface Call {
-  readonly id: number;
-  readonly tool: string;
-  readonly result?: string;
-  readonly error?: string;
-}
 
 /** What a call that the lost session took down says: it never ran, or ran without its answer. */
 const LOST_CALL = "The MCP server lost the session before this call finished; the page reconnected — call it again.";
@@ -32,7 +26,7 @@ export function McpApp() {
   const transport = useMcpHitl(client, { kinds: ["media"] });
   const [link] = useState(() => createMcpLink(client, new URL("/mcp", window.location.origin)));
   const { status, lost, error } = useSyncExternalStore(link.subscribe, link.getSnapshot);
-  const [calls, setCalls] = useState<readonly Call[]>([]);
+  const [calls, setCalls] = useState<readonly LoggedCall[]>([]);
 
   // No cleanup that closes: StrictMode's rehearsal unmount would end the first session and open a
   // second. `start` connects once, and the status follows the connection, not this effect.
@@ -58,65 +52,41 @@ export function McpApp() {
 
   return (
     <HitlProvider transport={transport}>
-      <div className="app">
-        <header className="app-header">
-          <h1>hitl-kit · MCP elicitation</h1>
-          <div className="app-header-actions">
-            <a className="button" href="/mcp.html?era=2026">
-              MCP 2026-07-28
-            </a>
-            <a className="button" href="/">
-              eve chat
-            </a>
-          </div>
-        </header>
-        <main className="layout">
-          <section className="chat" aria-label="Tool calls">
-            <p className="muted" data-testid="mcp-status">
-              MCP server: {status}
-            </p>
-            {status === "disconnected" && (
-              <p className="muted" role="alert" data-testid="mcp-error">
-                Could not connect: {error}{" "}
-                <button type="button" className="button" onClick={() => link.retry()}>
-                  Reconnect
-                </button>
-              </p>
-            )}
-            {lost > 0 && (
-              <p className="muted" role="status" data-testid="mcp-session-lost">
-                The server lost the session{lost > 1 ? ` (${lost} times)` : ""}: what it had open was withdrawn, and the
-                page opened a new one.
-              </p>
-            )}
-            <div className="tool-buttons">
-              {TOOLS.map((tool) => (
-                <button
-                  key={tool.name}
-                  type="button"
-                  className="button"
-                  disabled={status !== "connected"}
-                  onClick={() => void call(tool.name)}
-                  title={tool.what}
-                >
-                  {tool.label}
-                </button>
-              ))}
-            </div>
-            <ol className="log" aria-label="Results">
-              {calls.map((c) => (
-                <li key={c.id} className="message message-assistant" data-testid="tool-call" data-tool={c.tool}>
-                  <span className="message-author">{c.tool}</span>
-                  <pre className="message-text" data-testid="tool-result">
-                    {c.error ?? c.result ?? "waiting for you…"}
-                  </pre>
-                </li>
-              ))}
-            </ol>
-            <HitlRenderer settled="all" />
-          </section>
-        </main>
-      </div>
+      <McpPage
+        title="hitl-kit · MCP elicitation"
+        other={{ href: "/mcp.html?era=2026", label: "MCP 2026-07-28" }}
+        status={status}
+        calls={calls}
+      >
+        {status === "disconnected" && (
+          <p className="muted" role="alert" data-testid="mcp-error">
+            Could not connect: {error}{" "}
+            <button type="button" className="button" onClick={() => link.retry()}>
+              Reconnect
+            </button>
+          </p>
+        )}
+        {lost > 0 && (
+          <p className="muted" role="status" data-testid="mcp-session-lost">
+            The server lost the session{lost > 1 ? ` (${lost} times)` : ""}: what it had open was withdrawn, and the
+            page opened a new one.
+          </p>
+        )}
+        <div className="tool-buttons">
+          {TOOLS.map((tool) => (
+            <button
+              key={tool.name}
+              type="button"
+              className="button"
+              disabled={status !== "connected"}
+              onClick={() => void call(tool.name)}
+              title={tool.what}
+            >
+              {tool.label}
+            </button>
+          ))}
+        </div>
+      </McpPage>
     </HitlProvider>
   );
 }
