@@ -73,6 +73,33 @@ export const Queue: Story = {
   },
 };
 
+/**
+ * Two approvals asked in one step (a model's parallel tool calls): "Approve all 2" above them
+ * answers each once, pressed twice; a batch with one approval left offers no button.
+ */
+export const ApproveAll: Story = {
+  args: { request: questionRequest("Which branch should the cleanup keep?", [{ id: "main", label: "main" }]) },
+  play: async (context) => {
+    const hitl = await storyHitl(context);
+    const canvas = within(context.canvasElement);
+    const [first, second] = hitl.session.requestApprovals([
+      { toolName: "delete_branch", input: { branch: "release/2024-q1" } },
+      { toolName: "delete_branch", input: { branch: "release/2024-q2" } },
+    ]);
+    const batch = await canvas.findByRole("group", { name: "2 approvals asked together" });
+    const approveAll = within(batch).getByRole("button", { name: "Approve all 2" });
+    approveAll.focus();
+    await userEvent.keyboard("{Enter}");
+    for (const ref of [first, second]) if (ref) await expectOneAnswer(hitl, ref);
+    await expect(canvas.queryByRole("group", { name: /approvals asked together/ })).toBeNull();
+    // The button is gone; focus is on the batch's first request (now its receipt), not lost.
+    await expect(document.activeElement?.getAttribute("data-slot")).toBe("request");
+    await expect(document.activeElement).toHaveTextContent("release/2024-q1");
+    // The question asked before them is still open: Approve all touched only its batch.
+    await expect(hitl.session.answers(hitl.ref.requestId)).toEqual([]);
+  },
+};
+
 const chat: Record<string, CSSProperties> = {
   list: { listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 16 },
   user: {

@@ -92,7 +92,10 @@ export function createChatRoute(
         model,
         messages: await convertToModelMessages(body.messages, { tools }),
         tools,
-        toolApproval: { delete_file: "user-approval" },
+        // AI SDK 7's call-site policy; its `reason` is what the approval card asks.
+        toolApproval: {
+          delete_file: ({ path }) => ({ type: "user-approval", reason: `Delete ${path}? It cannot be undone.` }),
+        },
         onError: ({ error }) => {
           errors.push(error);
         },

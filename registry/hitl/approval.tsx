@@ -45,9 +45,14 @@ const editStep = cn(
 
 /** A tool approval in shadcn's look: prompt, tool and input, Approve / Edit / Deny, edit step, receipt. */
 export function Approval({ prompt, answer, className, ...props }: ApprovalProps) {
-  const labels = useLabels("approval", { receiptEdited: "Approved with changes" });
+  const labels = useLabels("approval", {
+    receiptEdited: "Approved with changes",
+    receiptAlways: (label: string) => `Approved: ${label}`,
+  });
   const note = answer?.decision === "deny" ? answer.note : undefined;
-  const edited = answer?.decision === "edit" && props.status !== "answered-elsewhere";
+  const own = props.status !== "answered-elsewhere";
+  const edited = answer?.decision === "edit" && own;
+  const always = answer?.decision === "approve" && answer.always && props.payload.always && own;
   const labelOf = (name: string) => props.payload.edit?.fields.find((field) => field.name === name)?.label ?? name;
   return (
     <Parts.Root
@@ -64,17 +69,19 @@ export function Approval({ prompt, answer, className, ...props }: ApprovalProps)
       <Parts.Receipt
         className={shell.receipt}
         {...(edited ? { outcome: labels.receiptEdited } : {})}
+        {...(always && props.payload.always ? { outcome: labels.receiptAlways(props.payload.always.label) } : {})}
         summary={edited ? <EditedInput input={answer.input} labelOf={labelOf} /> : undefined}
       />
     </Parts.Root>
   );
 }
 
-/** Approve / Edit / Deny; the parts hide the buttons a request does not offer. */
+/** Approve / Approve always / Edit / Deny; the parts hide the buttons a request does not offer. */
 function Actions() {
   return (
     <Parts.Actions className={shell.actions}>
       <Parts.Approve className={shell.submit} />
+      <Parts.ApproveAlways className={outlineButton} />
       <Parts.Edit className={outlineButton} />
       <Parts.Deny className={shell.decline} />
     </Parts.Actions>

@@ -46,6 +46,11 @@ export interface ParkedRequestInit {
   readonly payload: unknown;
   readonly options?: readonly RequestOption[];
   readonly allowFreeform?: boolean;
+  /**
+   * Requests asked together (one step's parallel tool calls, one interrupt's actions): two or
+   * more open approvals of one batch get an "Approve all" that still sends one answer per request.
+   */
+  readonly batch?: string;
   /** The turn that asked: its end withdraws what it left unanswered (unless a task asked). */
   readonly turnId?: string;
   readonly taskId?: string;

@@ -27,7 +27,8 @@ const nativeLabelSchema = z.string().max(MAX_LABEL_LENGTH, tooLong(MAX_LABEL_LEN
 const approvalResponseSchema = z.discriminatedUnion(
   "decision",
   [
-    z.strictObject({ decision: z.literal("approve") }),
+    /** `always`: and remember it (the request's `always` offer: e.g. "allow for this session"). */
+    z.strictObject({ decision: z.literal("approve"), always: z.literal(true).optional() }),
     z.strictObject({
       decision: z.literal("deny"),
       note: z.string().max(MAX_REASON_LENGTH, tooLong(MAX_REASON_LENGTH)).optional(),
@@ -80,11 +81,19 @@ export const approvalKind = defineKind({
       .optional(),
     /** The edit step: the input's fields as a form (the `form` kind's fields). */
     edit: z.object({ fields: formFieldsSchema }).optional(),
+    /**
+     * A second way to approve that the asker remembers (the Claude Agent SDK's permission
+     * suggestions: "allow for this session"): its button label, e.g. "Always allow in this project".
+     */
+    always: z.object({ label: nativeLabelSchema.min(1) }).optional(),
   }),
   response: approvalResponseSchema,
   check: (request, response) => {
     if (!approvalDecisions(request).includes(response.decision)) {
       return [{ path: ["decision"], message: `"${response.decision}" is not a decision this request offers` }];
+    }
+    if (response.decision === "approve" && response.always && !request.always) {
+      return [{ path: ["always"], message: "This request offers no way to approve always" }];
     }
     return response.decision === "edit" && request.edit
       ? checkFormValues(request.edit.fields, response.input, ["input"])

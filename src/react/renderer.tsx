@@ -3,6 +3,7 @@ import {
   Component,
   type ComponentType,
   type ErrorInfo,
+  Fragment,
   memo,
   type ReactNode,
   Suspense,
@@ -16,27 +17,19 @@ import { selectRequests } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
 import type { FallbackReason, RequestSnapshot } from "../core/observer";
 import type { HitlTransport } from "../core/transport";
+import { ApproveAll, approvalBatches } from "./approve-all";
 import { useLabels } from "./labels";
 import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOptionalHitlContext } from "./provider";
 import type { Registry, WidgetEntry } from "./registry";
+import { rendererLabels } from "./renderer-labels";
 import { ReplyTextContext } from "./reply-text";
 import { suspend } from "./suspend";
 import { useRequestSnapshot } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
-type RendererInput = RequestSnapshot<WidgetEntry>;
+export { rendererLabels };
 
-export const rendererLabels = {
-  region: "Requests from the agent",
-  announce: (prompt: string) => `The agent asks: ${prompt}`,
-  position: (position: number, total: number) => `Request ${position} of ${total}`,
-  /** The close button of a request the transport lets a person dismiss (MCP's `cancel`). */
-  dismiss: "Close without answering",
-  /** Said while a widget loads (the first request of its kind on this page). */
-  loading: "Loading…",
-  /** Declines the request while its widget loads: the request stays answerable meanwhile. */
-  decline: "Decline",
-};
+type RendererInput = RequestSnapshot<WidgetEntry>;
 
 export interface HitlRendererProps {
   /**
@@ -105,6 +98,8 @@ function RendererBody({ callId, settled, announce = true, autoFocus = false, fal
     [all, callId, keep, seenOpen],
   );
   const open = visible.filter((r) => r.state !== "settled");
+  // "Approve all" sits before the first request of its batch.
+  const batchAt = new Map([...approvalBatches(open).values()].map((ids) => [ids[0], ids]));
 
   const announcement = useArrivals(open, announce || autoFocus);
   const focusTarget = useRef<Map<string, HTMLElement>>(new Map()).current;
@@ -122,26 +117,29 @@ function RendererBody({ callId, settled, announce = true, autoFocus = false, fal
     >
       {visible.map((request) => {
         const position = open.indexOf(request);
+        const batch = batchAt.get(request.requestId);
         return (
-          <section
-            key={request.requestId}
-            data-slot="request"
-            data-state={request.state}
-            data-queue-position={position >= 0 ? position + 1 : undefined}
-            className="hitl-request"
-            tabIndex={-1}
-            ref={(element) => {
-              if (element) focusTarget.set(request.requestId, element);
-              else focusTarget.delete(request.requestId);
-            }}
-            aria-label={open.length > 1 && position >= 0 ? labels.position(position + 1, open.length) : undefined}
-          >
-            <RequestBoundary requestId={request.requestId} fallback={fallback}>
-              <Suspense fallback={<LoadingShell requestId={request.requestId} />}>
-                <RequestWidget requestId={request.requestId} fallback={fallback} />
-              </Suspense>
-            </RequestBoundary>
-          </section>
+          <Fragment key={request.requestId}>
+            {batch && <ApproveAll requestIds={batch} />}
+            <section
+              data-slot="request"
+              data-state={request.state}
+              data-queue-position={position >= 0 ? position + 1 : undefined}
+              className="hitl-request"
+              tabIndex={-1}
+              ref={(element) => {
+                if (element) focusTarget.set(request.requestId, element);
+                else focusTarget.delete(request.requestId);
+              }}
+              aria-label={open.length > 1 && position >= 0 ? labels.position(position + 1, open.length) : undefined}
+            >
+              <RequestBoundary requestId={request.requestId} fallback={fallback}>
+                <Suspense fallback={<LoadingShell requestId={request.requestId} />}>
+                  <RequestWidget requestId={request.requestId} fallback={fallback} />
+                </Suspense>
+              </RequestBoundary>
+            </section>
+          </Fragment>
         );
       })}
       {announce && (

@@ -180,6 +180,8 @@ export interface TestSession {
   askAll(options: readonly TestAskOptions[]): TestRequestRef[];
   /** The model calls a tool that needs approval. */
   requestApproval(options: TestApprovalOptions): TestRequestRef;
+  /** Several approvals asked in one step (a model's parallel tool calls), in one `input.requested`. */
+  requestApprovals(list: readonly TestApprovalOptions[]): TestRequestRef[];
   /** The model answers in text and the turn completes (`turn.completed` + `session.waiting`). */
   reply(text: string): void;
   /** The agent gives up on an open request: `input.resolved{cancelled}` + the call's `action.result`. */
@@ -473,50 +475,57 @@ class InMemoryEveSession implements TestSession {
   }
 
   requestApproval(options: TestApprovalOptions): TestRequestRef {
-    const turn = this.#turn ?? this.#receiveMessage(`Please run ${options.toolName}.`, randomUuid());
-    const call: PlannedCall = {
+    const [ref] = this.requestApprovals([options]);
+    return ref as TestRequestRef;
+  }
+
+  requestApprovals(list: readonly TestApprovalOptions[]): TestRequestRef[] {
+    if (list.length === 0) throw new Error("requestApprovals() needs at least one approval.");
+    const turn = this.#turn ?? this.#receiveMessage(`Please run ${list[0]?.toolName}.`, randomUuid());
+    const calls: PlannedCall[] = list.map((options) => ({
       callId: `call_${randomLowerAlphanumeric(8)}`,
       toolName: options.toolName,
       input: toJson(options.input),
-    };
-    const stepIndex = this.#requestActions(turn, [call]);
-    const requestId = `aitxt-${randomAlphanumeric(24)}`;
-    // Key order as eve's `extractToolApprovalInputRequests` builds it.
-    const request: EveInputRequest = {
-      action: { callId: call.callId, input: call.input, kind: "tool-call", toolName: call.toolName },
-      allowFreeform: false,
-      display: "confirmation",
-      kind: "tool-approval",
-      options: [
-        { id: "approve", label: "Approve" },
-        { id: "cancel", label: "Cancel" },
-      ],
-      prompt: options.prompt ?? `Approve ${eveDisplayTitle(call.toolName)}?`,
-      requestId,
-    };
-    const runTool = options.toolResult ?? (() => ({ ok: true }));
-    this.#requests.set(requestId, {
-      requestId,
-      callId: call.callId,
-      kind: "tool-approval",
-      toolName: call.toolName,
-      request: deepFreeze(toJson(request)),
-      turn,
-      stepIndex,
-      status: "open",
-      toolResult: () => runTool(),
+    }));
+    // One step for all of them: eve asks a step's parallel tool calls' approvals in one event.
+    const stepIndex = this.#requestActions(turn, calls);
+    const requests = list.map((options, index) => {
+      const call = calls[index] as PlannedCall;
+      const requestId = `aitxt-${randomAlphanumeric(24)}`;
+      // Key order as eve's `extractToolApprovalInputRequests` builds it.
+      const request: EveInputRequest = {
+        action: { callId: call.callId, input: call.input, kind: "tool-call", toolName: call.toolName },
+        allowFreeform: false,
+        display: "confirmation",
+        kind: "tool-approval",
+        options: [
+          { id: "approve", label: "Approve" },
+          { id: "cancel", label: "Cancel" },
+        ],
+        prompt: options.prompt ?? `Approve ${eveDisplayTitle(call.toolName)}?`,
+        requestId,
+      };
+      const runTool = options.toolResult ?? (() => ({ ok: true }));
+      this.#requests.set(requestId, {
+        requestId,
+        callId: call.callId,
+        kind: "tool-approval",
+        toolName: call.toolName,
+        request: deepFreeze(toJson(request)),
+        turn,
+        stepIndex,
+        status: "open",
+        toolResult: () => runTool(),
+      });
+      return request;
     });
-    this.#emit(
-      "input.requested",
-      { requests: [request], sequence: turn.sequence, stepIndex, turnId: turn.turnId },
-      turn,
-    );
+    this.#emit("input.requested", { requests, sequence: turn.sequence, stepIndex, turnId: turn.turnId }, turn);
     this.#emit(
       "turn.waiting",
       { on: "input", sequence: turn.sequence, turnId: turn.turnId, usage: turnUsage(turn) },
       turn,
     );
-    return { requestId, callId: call.callId };
+    return requests.map((request) => ({ requestId: request.requestId, callId: request.action.callId }));
   }
 
   reply(text: string): void {

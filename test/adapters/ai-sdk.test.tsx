@@ -89,6 +89,55 @@ describe("useAiSdkHitl over the real useChat and streamText", () => {
     expect([...lastPromptResults(route).values()]).toEqual([1]);
   });
 
+  it("given two approvals in one step and Approve all double-clicked, should run each tool once: one result per call", async () => {
+    const route = createChatRoute();
+    let chat: AiSdkChatLike | undefined;
+    render(<ChatPage route={route} onChat={(c) => (chat = c)} />);
+    say("clean up drafts");
+    const batch = await screen.findByRole("group", { name: "2 approvals asked together" }, { timeout: 5000 });
+    // Each card asks with the policy's reason (AI SDK 7 `toolApproval` → `approval.reason`).
+    expect(screen.getByText("Delete drafts/intro-v1.md? It cannot be undone.")).toBeInTheDocument();
+    expect(screen.getByText("Delete drafts/intro-v2.md? It cannot be undone.")).toBeInTheDocument();
+    const approveAll = within(batch).getByRole("button", { name: "Approve all 2" });
+    await act(async () => {
+      fireEvent.click(approveAll);
+      fireEvent.click(approveAll);
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(route.received).toHaveLength(2);
+    expect(toolResultOutputs(route)).toEqual([
+      { type: "json", value: { deleted: "drafts/intro-v1.md" } },
+      { type: "json", value: { deleted: "drafts/intro-v2.md" } },
+    ]);
+    expect([...lastPromptResults(route).values()]).toEqual([1, 1]);
+    await expectOneResultPerCall(route, chat?.messages ?? []);
+    // Both answered: no batch left to approve again.
+    expect(screen.queryByRole("group", { name: /approvals asked together/ })).toBeNull();
+  });
+
+  it("given two approvals in one step, one denied first, should offer no Approve all for the one left", async () => {
+    const route = createChatRoute();
+    render(<ChatPage route={route} />);
+    say("clean up drafts");
+    await screen.findByRole("group", { name: "2 approvals asked together" }, { timeout: 5000 });
+    const [firstDeny] = screen.getAllByRole("button", { name: "Deny" });
+    fireEvent.click(firstDeny as HTMLElement);
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole("button", { name: "Deny" })[0] as HTMLElement);
+    });
+    expect(screen.queryByRole("group", { name: /approvals asked together/ })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(toolResultOutputs(route)).toEqual([
+      { type: "execution-denied" },
+      { type: "json", value: { deleted: "drafts/intro-v2.md" } },
+    ]);
+  });
+
   it("given StrictMode and two renderers, should render the picker twice and still send one result", async () => {
     const route = createChatRoute();
     render(

@@ -172,6 +172,28 @@ describe("a LangChain HITLRequest through the LangGraph adapter", () => {
     page.close();
   });
 
+  it("given Python's respond (no reject), should send a deny's note as { type: respond, message } and refuse a deny without one", async () => {
+    const threadId = await startReview({
+      label: "respond",
+      snake: true,
+      actions: [{ name: "lookup_color", args: { item: "sky" }, allowedDecisions: ["approve", "respond"] }],
+    });
+    const page = await openPage(threadId);
+    const [request] = page.requests();
+    const id = request?.requestId ?? "";
+    expect(request?.payload).toMatchObject({ decisions: ["approve", "deny"] });
+    expect(page.client.answer(id, { type: "declined" }).status).toBe("sent");
+    await until(() => page.request(id)?.error !== undefined, "the refusal");
+    expect(page.request(id)).toMatchObject({ state: "open", error: { kind: "rejected" } });
+    expect(page.request(id)?.error?.message).toContain('declined in words only ("respond")');
+    expect(page.client.answer(id, { type: "declined", reason: "Blue." }).status).toBe("sent");
+    await until(() => page.request(id)?.state === "settled", "the answer to settle");
+    await idle(threadId);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "respond", message: "Blue." }]);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    page.close();
+  });
+
   it("given a request in snake_case (a Python server) and an edit of inferred fields, should answer in snake_case", async () => {
     const threadId = await startReview({
       label: "snake",

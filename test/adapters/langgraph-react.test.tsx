@@ -235,6 +235,27 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "reject" }]);
   });
 
+  it("given LangChain's HITL review and Approve all double-clicked, should resume once with one approve per action", async () => {
+    const threadId = await startThread("review", {
+      label: "hitl",
+      actions: [
+        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
+        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
+      ],
+    });
+    render(<Page assistantId="review" threadId={threadId} />);
+    const batch = await screen.findByRole("group", { name: "2 approvals asked together" }, wait);
+    const approveAll = within(batch).getByRole("button", { name: "Approve all 2" });
+    await act(async () => {
+      fireEvent.click(approveAll);
+      fireEvent.click(approveAll);
+    });
+    await waitFor(() => expect(shown.map((r) => r.outcome)).toEqual(["approved", "approved"]), wait);
+    await idle(threadId);
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect((await received(threadId)).map((r) => r.value)).toEqual([{ type: "approve" }, { type: "approve" }]);
+  });
+
   it("given a new message while an interrupt is open, should not resume it: it is withdrawn, the new question parks", async () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "old" });
     render(<Page assistantId="pick" threadId={threadId} input={{ ids: ["c", "d"], label: "new", question: null }} />);

@@ -19,7 +19,13 @@ import {
   templatePayload,
   voicePayload,
 } from "../../playground/agent/agent/lib/payloads";
-import { decide, HELP_TEXT, scriptedModel, TRIGGERS } from "../../playground/agent/agent/lib/scripted-model";
+import {
+  decide,
+  HELP_TEXT,
+  scriptedModel,
+  streamParts,
+  TRIGGERS,
+} from "../../playground/agent/agent/lib/scripted-model";
 import { voiceKind } from "../../playground/shared/voice-kind";
 import { isSafeMediaUrl } from "../../src/core/url";
 import {
@@ -103,6 +109,17 @@ describe("decide", () => {
       expect(decision).toMatchObject({ type: "tool-call", toolName });
     },
   );
+
+  it('given "clean up drafts", should make two delete_file calls in one step (parallel tool calls), each its own id', () => {
+    const parts = streamParts(decide(userPrompt("clean up drafts [p1]")));
+    const calls = parts.flatMap((part) => (part.type === "tool-call" ? [part] : []));
+    expect(calls.map((call) => [call.toolName, JSON.parse(call.input)])).toEqual([
+      ["delete_file", { path: "drafts/intro-v1.md" }],
+      ["delete_file", { path: "drafts/intro-v2.md" }],
+    ]);
+    expect(new Set(calls.map((call) => call.toolCallId)).size).toBe(2);
+    expect(streamParts(decide(userPrompt("clean up drafts [p1]")))).toEqual(parts);
+  });
 
   it("given the same prompt twice, should return the same tool call id (durable replays)", () => {
     expect(decide(userPrompt("pick media [a]"))).toEqual(decide(userPrompt("pick media [a]")));

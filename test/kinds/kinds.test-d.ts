@@ -53,7 +53,7 @@ describe("kind type inference", () => {
 
   it("given the approval kind, ResponseOf should be the decision union", () => {
     expectTypeOf<ResponseOf<typeof approvalKind>>().toEqualTypeOf<
-      | { decision: "approve" }
+      | { decision: "approve"; always?: true | undefined }
       | { decision: "deny"; note?: string | undefined }
       | { decision: "edit"; input: Record<string, string | number | boolean | string[] | null> }
     >();
@@ -76,7 +76,7 @@ describe("exported request/response types", () => {
 
   it("given the approval kind, its response type should be the decision union", () => {
     expectTypeOf<ApprovalResponse>().toEqualTypeOf<
-      | { decision: "approve" }
+      | { decision: "approve"; always?: true | undefined }
       | { decision: "deny"; note?: string | undefined }
       | { decision: "edit"; input: Record<string, string | number | boolean | string[] | null> }
     >();

@@ -27,6 +27,20 @@ describe("approval kind", () => {
     ]);
   });
 
+  it("given approve-always, should accept it only where the request offers it (and refuse a blank offer label)", () => {
+    const offered = parseOk(approvalKind, { toolName: "Bash", input: {}, always: { label: "Always allow" } });
+    expect(answerOk(approvalKind, offered, { decision: "approve", always: true })).toEqual({
+      decision: "approve",
+      always: true,
+    });
+    expect(answerIssues(approvalKind, request, { decision: "approve", always: true })).toEqual([
+      issueAt(["always"], "This request offers no way to approve always"),
+    ]);
+    expect(
+      parseIssues(approvalKind, { toolName: "Bash", input: {}, always: { label: "" } }).map((i) => i.path),
+    ).toEqual([["always", "label"]]);
+  });
+
   describe("given a request that narrows its decisions or offers an edit step (LangChain's HITL review)", () => {
     const fields = [
       { type: "text", name: "path", label: "Path", required: true, default: "/tmp/x" },

@@ -252,6 +252,10 @@ export const review = new StateGraph(ReviewState)
         if (decision.type === "edit" && (typeof edited?.name !== "string" || typeof edited.args !== "object")) {
           throw new Error(`Invalid edited action for tool "${action.name}"`);
         }
+        // Python's middleware (langchain 1.4): a respond is the tool's answer, so it needs words.
+        if (decision.type === "respond" && typeof decision.message !== "string") {
+          throw new Error(`A respond decision needs a message for tool "${action.name}"`);
+        }
         return { node: "review", label: `${state.label}:${action.name}`, value: decision };
       }),
     };

@@ -135,6 +135,42 @@ describe("Approval with an edit step (LangChain's HITL review)", () => {
   });
 });
 
+describe("Approval with an approve-always offer (the Claude Agent SDK's permission suggestions)", () => {
+  const remembered = {
+    ...payload,
+    always: { label: "Always allow in this project" },
+  };
+
+  it("given the offer, should show its button after Approve and send one approve with always, double-clicked", async () => {
+    const { user, onSubmit } = renderWidget<ApprovalResponse>((handlers) => (
+      <Approval payload={remembered} prompt="Delete notes/old.md?" {...handlers} />
+    ));
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Approve" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Always allow in this project" })).toHaveFocus();
+    await user.dblClick(screen.getByRole("button", { name: "Always allow in this project" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({ decision: "approve", always: true });
+  });
+
+  it("given no offer, should show no such button; given the answer, should quote the offer in the receipt", () => {
+    const first = setup();
+    expect(screen.queryByRole("button", { name: /always/i })).toBeNull();
+    first.unmount();
+    renderWidget<ApprovalResponse>((handlers) => (
+      <Approval
+        payload={remembered}
+        prompt="Delete notes/old.md?"
+        status="approved"
+        answer={{ decision: "approve", always: true }}
+        {...handlers}
+      />
+    ));
+    expect(screen.getByText("Approved: Always allow in this project")).toBeInTheDocument();
+  });
+});
+
 describe("Approval with hostile tool input", () => {
   function deep(levels: number): Record<string, unknown> {
     let node: Record<string, unknown> = { leaf: "bottom" };

@@ -55,7 +55,9 @@ export function createAiSdkConverter(): (messages: readonly unknown[]) => Transp
         }
         const signature = `${part.data.state}|${part.data.approval?.id ?? ""}|${part.data.approval?.approved ?? ""}`;
         if (reported.get(key) === signature) return;
-        const partChanges = toolPartChanges(part.data);
+        // One message's approvals were asked together (a step's parallel tool calls).
+        const batch = isRecord(message) && typeof message.id === "string" ? message.id : `#${messageIndex}`;
+        const partChanges = toolPartChanges(part.data, batch);
         // Only remember a part once it said something: a streaming part is looked at again.
         if (partChanges.length > 0) reported.set(key, signature);
         changes.push(...partChanges);
@@ -112,7 +114,7 @@ function toolNameOf(part: ToolPart): string {
   return part.type === "dynamic-tool" ? (part.toolName ?? "") : part.type.slice("tool-".length);
 }
 
-function toolPartChanges(part: ToolPart): LedgerChange[] {
+function toolPartChanges(part: ToolPart, batch: string): LedgerChange[] {
   const toolName = toolNameOf(part);
   const changes: LedgerChange[] = [];
   const picker = pickerRequestFromToolCall({ toolCallId: part.toolCallId, toolName, input: part.input });
@@ -122,7 +124,7 @@ function toolPartChanges(part: ToolPart): LedgerChange[] {
   if (picker && asks) changes.push({ type: "requested", request: picker });
   const approval = part.approval;
   if (approval && approval.isAutomatic !== true) {
-    changes.push({ type: "requested", request: approvalRequest(part, toolName, approval) });
+    changes.push({ type: "requested", request: approvalRequest(part, toolName, approval, batch) });
     const decided = approvalDecision(part, approval);
     if (decided) changes.push(decided);
   }
@@ -137,15 +139,18 @@ function approvalRequest(
   part: ToolPart,
   toolName: string,
   approval: z.output<typeof approvalSchema>,
+  batch: string,
 ): ParkedRequestInit {
   const input = isRecord(part.input) ? part.input : {};
   return {
     requestId: approval.id,
     callId: part.toolCallId,
     toolName,
+    // Why it is asked (AI SDK 7: the approval policy's `reason`): the card's prompt.
     prompt: approval.requestReason ?? "",
     kind: "approval",
     native: true,
+    batch,
     payload: { kind: "approval", toolName, input },
   };
 }

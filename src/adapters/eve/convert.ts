@@ -64,6 +64,10 @@ function eveEventChanges(event: EveEvent, index: EveRequestIndex | undefined): C
       const data = inputRequestedData.safeParse(event.data);
       if (!data.success) return bad(data.error.issues);
       const changes: LedgerChange[] = [];
+      // One event's requests were asked together (a step's parallel tool calls): named by the
+      // event's first request, so requests that join the step later are not in its batch.
+      const head = eveInputRequestSchema.safeParse(data.data.requests[0]);
+      const batch = `${data.data.turnId}:${head.success ? head.data.requestId : ""}`;
       data.data.requests.forEach((raw, position) => {
         const request = eveInputRequestSchema.safeParse(raw);
         if (!request.success) {
@@ -74,7 +78,7 @@ function eveEventChanges(event: EveEvent, index: EveRequestIndex | undefined): C
           changes.push({ type: "problem", eventType: event.type, issues });
           return;
         }
-        const parked = toParkedRequest(request.data, data.data);
+        const parked = toParkedRequest(request.data, data.data, batch);
         index?.set(parked.requestId, { kind: parked.kind, native: parked.native === true });
         changes.push({ type: "requested", request: parked });
       });
@@ -166,6 +170,7 @@ export function resolveEveKind(request: EveInputRequest): { kind: string; payloa
 function toParkedRequest(
   request: EveInputRequest,
   data: { turnId: string; callId?: string | undefined; taskId?: string | undefined },
+  batch: string,
 ): ParkedRequestInit {
   const { kind, payload, native } = resolveEveKind(request);
   return {
@@ -179,6 +184,7 @@ function toParkedRequest(
     ...(request.options ? { options: request.options } : {}),
     ...(request.allowFreeform !== undefined ? { allowFreeform: request.allowFreeform } : {}),
     turnId: data.turnId,
+    batch,
     ...(data.taskId !== undefined ? { taskId: data.taskId } : {}),
     ...(data.callId !== undefined && data.callId !== request.action.callId ? { parentCallId: data.callId } : {}),
   };

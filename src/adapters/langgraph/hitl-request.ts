@@ -10,7 +10,7 @@ import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from
  * Python's `HumanInTheLoopMiddleware`): one interrupt whose value is a `HITLRequest` —
  *
  *   { actionRequests: [{ name, args, description? }],
- *     reviewConfigs: [{ actionName, allowedDecisions: ("approve" | "edit" | "reject")[], argsSchema? }] }
+ *     reviewConfigs: [{ actionName, allowedDecisions: ("approve" | "edit" | "reject" | "respond")[], argsSchema? }] }
  *
  * (or the same in snake_case, as a Python server sends it) — resumed ONCE with a `HITLResponse`,
  * `{ decisions: [...] }`, one decision per action, in the order of `actionRequests`.
@@ -54,7 +54,9 @@ export interface HitlAction {
 /** Actions in one HITL interrupt that the kit shows; a longer list falls back to text. */
 export const MAX_HITL_ACTIONS = 100;
 
-const DECISIONS: readonly HitlDecisionType[] = ["approve", "edit", "reject"];
+// "respond" (answer the call in words, the tool not run) is Python's (langchain#37095); JS has no
+// release with it yet (langchainjs#11498 open) — read either way, so a Python server can offer it.
+const DECISIONS: readonly HitlDecisionType[] = ["approve", "edit", "reject", "respond"];
 
 /**
  * The actions of a `HITLRequest` interrupt value, or `undefined` when the value is not one the kit
@@ -196,6 +198,8 @@ export function hitlRequests(
       prompt,
       kind: "approval",
       native: true,
+      // One interrupt's actions were asked together (LangChain's HITL review of several calls).
+      batch: interrupt.id,
       payload: {
         kind: "approval",
         toolName: action.name,
@@ -218,20 +222,28 @@ export class DisallowedDecisionError extends Error {
 
 /**
  * The `HITLResponse` decision for one action's answer (an approval's decision): approve, reject
- * (with the deny's note as its `message`) or edit (the action with the edited args). Throws
- * `DisallowedDecisionError` for a decision the action's review config does not allow.
+ * (with the deny's note as its `message`) or edit (the action with the edited args). A deny with
+ * a note where only "respond" carries words (no "reject") is `{ type: "respond", message }`: the
+ * note is the tool's answer, the tool is not run. Throws `DisallowedDecisionError` for a decision
+ * the action's review config does not allow.
  */
 export function hitlDecision(action: HitlAction, answer: AnswerBody): Record<string, unknown> {
   if (action.dialect === "inbox") return humanResponse(action, answer);
   const decision = approvalDecision(answer);
-  const type: HitlDecisionType = decision.decision === "deny" ? "reject" : decision.decision;
+  const responds = decision.decision === "deny" && !!decision.note && !action.allowed.includes("reject");
+  const type: HitlDecisionType = decision.decision === "deny" ? (responds ? "respond" : "reject") : decision.decision;
   if (!action.allowed.includes(type)) {
-    throw new DisallowedDecisionError(`"${type}" is not allowed for ${action.name}: ${action.allowed.join(", ")} only`);
+    throw new DisallowedDecisionError(
+      type === "reject" && action.allowed.includes("respond")
+        ? `${action.name} is declined in words only ("respond"): add a note`
+        : `"${type}" is not allowed for ${action.name}: ${action.allowed.join(", ")} only`,
+    );
   }
   switch (decision.decision) {
     case "approve":
       return { type: "approve" };
     case "deny":
+      if (responds) return { type: "respond", message: decision.note };
       return decision.note ? { type: "reject", message: decision.note } : { type: "reject" };
     case "edit": {
       const edited = { name: action.name, args: editedArgs(action, decision.input) };

@@ -95,7 +95,9 @@ export function createTanStackAiConverter(): TanStackAiConverter {
           result?.state ?? "",
         ].join("|");
         if (reported.get(key) === signature) return;
-        const partChanges = toolCallChanges(part.data, result);
+        // One message's approvals were asked together (a step's parallel tool calls).
+        const batch = isRecord(message) && typeof message.id === "string" ? message.id : `#${messageIndex}`;
+        const partChanges = toolCallChanges(part.data, result, batch);
         // Only remember a part once it said something: a streaming part is looked at again.
         if (partChanges.length > 0) reported.set(key, signature);
         changes.push(...partChanges);
@@ -209,7 +211,7 @@ function inputOf(part: ToolCallPart): unknown {
   return parseJson(part.arguments);
 }
 
-function toolCallChanges(part: ToolCallPart, result: ToolResult | undefined): LedgerChange[] {
+function toolCallChanges(part: ToolCallPart, result: ToolResult | undefined, batch: string): LedgerChange[] {
   const changes: LedgerChange[] = [];
   const picker = pickerRequestFromToolCall({ toolCallId: part.id, toolName: part.name, input: inputOf(part) });
   // The picker parks once its input is complete and nothing gates it, whatever happened after (a
@@ -219,7 +221,7 @@ function toolCallChanges(part: ToolCallPart, result: ToolResult | undefined): Le
   if (picker && asks) changes.push({ type: "requested", request: picker });
   const { approval } = part;
   if (approval && approval.needsApproval !== false) {
-    changes.push({ type: "requested", request: approvalRequest(part, approval.id) });
+    changes.push({ type: "requested", request: approvalRequest(part, approval.id, batch) });
     if (approval.approved !== undefined) {
       changes.push({
         type: "resolved",
@@ -237,7 +239,7 @@ function toolCallChanges(part: ToolCallPart, result: ToolResult | undefined): Le
   return changes;
 }
 
-function approvalRequest(part: ToolCallPart, approvalId: string): ParkedRequestInit {
+function approvalRequest(part: ToolCallPart, approvalId: string, batch: string): ParkedRequestInit {
   const raw = inputOf(part);
   const input = isRecord(raw) ? raw : {};
   return {
@@ -247,6 +249,7 @@ function approvalRequest(part: ToolCallPart, approvalId: string): ParkedRequestI
     prompt: "",
     kind: "approval",
     native: true,
+    batch,
     payload: { kind: "approval", toolName: part.name, input },
   };
 }

@@ -30,8 +30,8 @@ interface ApprovalContextValue {
   readonly labels: ApprovalLabels;
   /** The decisions this request offers. */
   readonly offers: (decision: ApprovalDecisionName) => boolean;
-  /** Sends Approve once per open request (a double click must not approve twice). */
-  readonly approve: () => void;
+  /** Sends Approve once per open request (a double click must not approve twice); `always`: and remember it. */
+  readonly approve: (always?: boolean) => void;
   /** Whether the edit step is showing, and its switch. */
   readonly editing: boolean;
   readonly setEditing: (editing: boolean) => void;
@@ -54,7 +54,7 @@ function Root(props: ApprovalRootProps) {
     payload,
     labels,
     offers: (decision) => offered.includes(decision),
-    approve: () => answer.submit({ decision: "approve" }),
+    approve: (always) => answer.submit(always ? { decision: "approve", always: true } : { decision: "approve" }),
     editing,
     setEditing,
     submitEdit: (input) => {
@@ -112,6 +112,29 @@ function Approve({ className, children, ...props }: ComponentPropsWithoutRef<"bu
       {...props}
     >
       {children ?? labels.approve}
+    </button>
+  );
+}
+
+/**
+ * The second approve the asker remembers (the request's `always`, e.g. the Claude Agent SDK's
+ * "allow for this session"): only where the request offers it.
+ */
+function ApproveAlways({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
+  const { payload, approve, offers } = useApproval();
+  const { interactive } = useShell();
+  if (!payload.always || !offers("approve")) return null;
+  return (
+    <button
+      type="button"
+      data-slot="approve-always"
+      className={cx("hitl-button", className)}
+      onClick={() => {
+        if (interactive) approve(true);
+      }}
+      {...props}
+    >
+      {children ?? payload.always.label}
     </button>
   );
 }
@@ -211,6 +234,7 @@ function Actions(props: ComponentPropsWithoutRef<typeof ShellActions>) {
   return (
     <ShellActions {...props}>
       <Approve />
+      <ApproveAlways />
       <Edit />
       <Deny />
     </ShellActions>
@@ -218,10 +242,16 @@ function Actions(props: ComponentPropsWithoutRef<typeof ShellActions>) {
 }
 
 function Receipt({ answer }: { answer: ApprovalResponse | undefined }) {
-  const { labels } = useApproval();
+  const { labels, payload } = useApproval();
   const { status } = useShell();
-  const edited = answer?.decision === "edit" && status !== "answered-elsewhere";
-  return <ShellReceipt {...(edited ? { outcome: labels.receiptEdited } : {})} summary={<Edited answer={answer} />} />;
+  const own = status !== "answered-elsewhere";
+  const outcome =
+    answer?.decision === "edit" && own
+      ? labels.receiptEdited
+      : answer?.decision === "approve" && answer.always && payload.always && own
+        ? labels.receiptAlways(payload.always.label)
+        : undefined;
+  return <ShellReceipt {...(outcome ? { outcome } : {})} summary={<Edited answer={answer} />} />;
 }
 
 Approval.Root = Root;
@@ -229,6 +259,7 @@ Approval.Prompt = ShellPrompt;
 Approval.Tool = Tool;
 Approval.Actions = ShellActions;
 Approval.Approve = Approve;
+Approval.ApproveAlways = ApproveAlways;
 Approval.Edit = Edit;
 Approval.EditStep = EditStep;
 Approval.Deny = Deny;

@@ -12,5 +12,7 @@ export const approvalLabels = {
   editConfirm: "Run with these changes",
   editBack: "Back",
   receiptEdited: "Approved with changes",
+  /** The receipt of an approve-always: the offer's own label, quoted. */
+  receiptAlways: (label: string) => `Approved: ${label}`,
 };
 export type ApprovalLabels = typeof approvalLabels;

@@ -238,6 +238,9 @@ export function deleteFilePayload() {
   return { path: "notes/old-draft.md" };
 }
 
+/** What "clean up drafts" deletes: one `delete_file` call each, in the same step. */
+export const draftPaths = ["drafts/intro-v1.md", "drafts/intro-v2.md"] as const;
+
 export function voicePayload() {
   return {
     prompt: "Which voice should read the summary aloud?",

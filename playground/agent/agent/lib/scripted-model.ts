@@ -5,7 +5,8 @@
  * call the model again with the same prompt, and must then get the same answer (same tool call,
  * same `toolCallId`). Rules, looking at the last message of the prompt:
  * - a tool message (tool results) → a text reply quoting them: `Done. Tool results: [...]`;
- * - a user message containing a trigger phrase ("pick media", "delete file", …) → one tool call;
+ * - a user message containing a trigger phrase ("pick media", "delete file", …) → its tool call
+ *   ("clean up drafts": two `delete_file` calls at once, parallel tool calls needing approval);
  * - anything else → a short help text listing the trigger phrases.
  *
  * Every prompt it receives is appended as ONE JSON line `{ at, prompt }` to the file named by
@@ -25,6 +26,7 @@ import {
   aspectRatioPayload,
   brokenPayload,
   deleteFilePayload,
+  draftPaths,
   formPayload,
   libraryPayload,
   mediaPayload,
@@ -36,7 +38,13 @@ import {
 } from "./payloads";
 
 /** Trigger phrase → the tool call it makes. First match wins ("broken ui" before the others). */
-export const TRIGGERS: ReadonlyArray<{ phrase: string; toolName: string; input: () => unknown }> = [
+export const TRIGGERS: ReadonlyArray<{
+  phrase: string;
+  toolName: string;
+  input: () => unknown;
+  /** More calls of the same tool in the same step (parallel tool calls), after `input`'s. */
+  more?: () => unknown[];
+}> = [
   { phrase: "broken ui", toolName: "pick_broken", input: brokenPayload },
   { phrase: "pick media", toolName: "pick_media", input: mediaPayload },
   { phrase: "pick from the library", toolName: "pick_media", input: libraryPayload },
@@ -45,6 +53,12 @@ export const TRIGGERS: ReadonlyArray<{ phrase: string; toolName: string; input: 
   { phrase: "pick tags", toolName: "pick_tags", input: tagsPayload },
   { phrase: "fill form", toolName: "fill_form", input: formPayload },
   { phrase: "delete file", toolName: "delete_file", input: deleteFilePayload },
+  {
+    phrase: "clean up drafts",
+    toolName: "delete_file",
+    input: () => ({ path: draftPaths[0] }),
+    more: () => draftPaths.slice(1).map((path) => ({ path })),
+  },
   { phrase: "pick voice", toolName: "pick_voice", input: voicePayload },
   { phrase: "ask region", toolName: "ask_region", input: regionPayload },
   { phrase: "ask questions", toolName: "ask_questions", input: questionsPayload },
@@ -54,8 +68,14 @@ export const HELP_TEXT = `I am the hitl-kit playground's scripted model (no netw
   (trigger) => `"${trigger.phrase}"`,
 ).join(", ")}.`;
 
+interface ToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: string;
+}
+
 type Decision =
-  | { readonly type: "tool-call"; readonly toolCallId: string; readonly toolName: string; readonly input: string }
+  | ({ readonly type: "tool-call" } & ToolCall & { readonly parallel?: readonly ToolCall[] })
   | { readonly type: "text"; readonly text: string };
 
 /** What the model does next, from the prompt alone (pure). */
@@ -72,13 +92,20 @@ export function decide(prompt: LanguageModelV4Prompt): Decision {
     const lower = text.toLowerCase();
     const trigger = TRIGGERS.find((candidate) => lower.includes(candidate.phrase));
     if (trigger) {
+      // Deterministic and unique per conversation position: replays get the same id, a repeated
+      // request later in the session (more messages) gets a new one.
+      const toolCallId = `call_${hash(`${prompt.length}\u0000${text}`)}`;
+      const parallel = (trigger.more?.() ?? []).map((input, index) => ({
+        toolCallId: `${toolCallId}_${index + 2}`,
+        toolName: trigger.toolName,
+        input: JSON.stringify(input),
+      }));
       return {
         type: "tool-call",
-        // Deterministic and unique per conversation position: replays get the same id, a repeated
-        // request later in the session (more messages) gets a new one.
-        toolCallId: `call_${hash(`${prompt.length}\u0000${text}`)}`,
+        toolCallId,
         toolName: trigger.toolName,
         input: JSON.stringify(trigger.input()),
+        ...(parallel.length > 0 ? { parallel } : {}),
       };
     }
   }
@@ -114,19 +141,25 @@ function finishReason(decision: Decision) {
 export function streamParts(decision: Decision): LanguageModelV4StreamPart[] {
   const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
   if (decision.type === "tool-call") {
-    const { toolCallId: id, toolName, input } = decision;
-    parts.push(
-      { type: "tool-input-start", id, toolName },
-      { type: "tool-input-delta", id, delta: input },
-      { type: "tool-input-end", id },
-      { type: "tool-call", toolCallId: id, toolName, input },
-    );
+    for (const { toolCallId: id, toolName, input } of callsOf(decision)) {
+      parts.push(
+        { type: "tool-input-start", id, toolName },
+        { type: "tool-input-delta", id, delta: input },
+        { type: "tool-input-end", id },
+        { type: "tool-call", toolCallId: id, toolName, input },
+      );
+    }
   } else {
     const id = `txt_${hash(decision.text)}`;
     parts.push({ type: "text-start", id }, { type: "text-delta", id, delta: decision.text }, { type: "text-end", id });
   }
   parts.push({ type: "finish", finishReason: finishReason(decision), usage });
   return parts;
+}
+
+function callsOf(decision: Extract<Decision, { type: "tool-call" }>): readonly ToolCall[] {
+  const { toolCallId, toolName, input, parallel = [] } = decision;
+  return [{ toolCallId, toolName, input }, ...parallel];
 }
 
 export function scriptedModel(): LanguageModelV4 {
@@ -140,7 +173,12 @@ export function scriptedModel(): LanguageModelV4 {
       const decision = decide(options.prompt);
       const content: LanguageModelV4Content[] =
         decision.type === "tool-call"
-          ? [{ type: "tool-call", toolCallId: decision.toolCallId, toolName: decision.toolName, input: decision.input }]
+          ? callsOf(decision).map(({ toolCallId, toolName, input }) => ({
+              type: "tool-call",
+              toolCallId,
+              toolName,
+              input,
+            }))
           : [{ type: "text", text: decision.text }];
       return { content, finishReason: finishReason(decision), usage, warnings: [] };
     },

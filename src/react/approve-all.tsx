@@ -1,0 +1,71 @@
+"use client";
+import { useRef } from "react";
+import type { AnswerResult } from "../core/client";
+import type { ParkedRequest } from "../core/model";
+import { useLabels } from "./labels";
+import { useHitlClient } from "./provider";
+import { rendererLabels } from "./renderer-labels";
+
+/**
+ * The batches "Approve all" is offered for: two or more OPEN native approvals that share a
+ * `batch` and offer "approve", by batch, in queue order. A request already on its way is not
+ * counted, so a batch whose answers went out has no button left to press twice.
+ */
+export function approvalBatches(open: readonly ParkedRequest[]): ReadonlyMap<string, readonly string[]> {
+  const batches = new Map<string, string[]>();
+  for (const request of open) {
+    if (request.batch === undefined || request.state !== "open" || !offersApprove(request)) continue;
+    const ids = batches.get(request.batch) ?? [];
+    ids.push(request.requestId);
+    batches.set(request.batch, ids);
+  }
+  for (const [batch, ids] of batches) if (ids.length < 2) batches.delete(batch);
+  return batches;
+}
+
+// A loose read of the unparsed payload: the client's answer check (the kind's `check`) is the
+// authority, and refuses an approve the request does not offer.
+function offersApprove(request: ParkedRequest): boolean {
+  if (request.kind !== "approval" || request.native !== true) return false;
+  const decisions = (request.payload as { decisions?: unknown } | null)?.decisions;
+  return !Array.isArray(decisions) || decisions.includes("approve");
+}
+
+/**
+ * One button that approves every request of a batch: one answer per request through the
+ * client's gate (each request's own check, journal and exactly-once), nothing batched on the
+ * wire that the transport would not batch itself. What each answer did is returned in order.
+ */
+export function approveAll(
+  answer: (requestId: string, body: { type: "value"; value: { decision: "approve" } }) => AnswerResult,
+  requestIds: readonly string[],
+): AnswerResult[] {
+  return requestIds.map((requestId) => answer(requestId, { type: "value", value: { decision: "approve" } }));
+}
+
+/**
+ * The renderer's "Approve all" for one batch (a group labelled with its size), placed right before
+ * the batch's first request. Once pressed the batch is no longer open and the button goes: focus
+ * moves to that first request (its receipt), not to the page's top.
+ */
+export function ApproveAll({ requestIds }: { readonly requestIds: readonly string[] }) {
+  const client = useHitlClient();
+  const labels = useLabels("renderer", rendererLabels);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  return (
+    <fieldset ref={ref} data-slot="batch" aria-label={labels.batch(requestIds.length)} className="hitl-batch">
+      <button
+        type="button"
+        data-slot="approve-all"
+        className="hitl-button hitl-button-primary"
+        onClick={() => {
+          const first = ref.current?.nextElementSibling;
+          approveAll((id, body) => client.answer(id, body), requestIds);
+          if (first instanceof HTMLElement) first.focus();
+        }}
+      >
+        {labels.approveAll(requestIds.length)}
+      </button>
+    </fieldset>
+  );
+}
