@@ -21,6 +21,7 @@ const entries = {
   "adapters/eve/transport": "src/adapters/eve/transport.ts",
   "adapters/mcp": "src/adapters/mcp/index.ts",
   "adapters/mcp/transport": "src/adapters/mcp/transport.ts",
+  "adapters/inbox": "src/adapters/inbox/transport.ts",
   "adapters/ai-sdk": "src/adapters/ai-sdk/index.ts",
   "adapters/ai-sdk/transport": "src/adapters/ai-sdk/transport.ts",
   "adapters/assistant-ui": "src/adapters/assistant-ui/index.ts",

@@ -27,11 +27,29 @@ export {
   type RedisClaimStoreOptions,
 } from "./claim-store";
 export {
+  type ClaudeCanUseTool,
+  type ClaudeCanUseToolOptions,
+  type ClaudePermissionContext,
+  type ClaudePermissionResult,
+  type ClaudePermissionUpdate,
+  claudeCanUseTool,
+  claudePermissionRequest,
+} from "./claude-agent";
+export {
   type AlreadyAnsweredBody,
   type ClaimsUnavailableBody,
   createEveAnswerGuard,
   type EveAnswerGuardOptions,
 } from "./eve-guard";
+export {
+  createMemoryInbox,
+  type HitlInbox,
+  type InboxAnswerResult,
+  type InboxEntry,
+  type InboxEntryState,
+  InboxError,
+  type MemoryInboxOptions,
+} from "./inbox";
 export {
   type InterruptQuestion,
   InterruptQuestionError,

@@ -1,9 +1,9 @@
 import type { AnswerBody } from "../../core/answer";
 import type { ParkedRequestInit } from "../../core/model";
 import type { FormField, FormValues } from "../../kinds/form";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { type ApprovalDecisionName, approvalDecision } from "../../kinds/native";
-import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "../../wire/form-schema";
+import { editedInput, editStep } from "../../wire/edit-step";
+import type { SchemaReading } from "../../wire/form-schema";
 
 /**
  * LangChain's standard human-in-the-loop interrupt (`humanInTheLoopMiddleware` in `langchain`,
@@ -305,87 +305,13 @@ function wordsOf(answer: AnswerBody): string | undefined {
   return undefined;
 }
 
-// ─── the edit step ───────────────────────────────────────────────────────────────────────────────
-
-function editStep(
-  args: Readonly<Record<string, unknown>>,
-  argsSchema: unknown,
-): Pick<HitlAction, "fields" | "schema"> | undefined {
-  const schema = readArgsSchema(argsSchema);
-  if (schema) {
-    const fields = toFormFields(schema.properties).map((field) => prefilled(field, args[field.name]));
-    return { fields, schema };
-  }
-  const fields = Object.entries(args).flatMap(([name, value]) => inferredField(name, value));
-  return fields.length > 0 ? { fields } : undefined;
-}
-
-/** `argsSchema` as the form reads it (`additionalProperties` says nothing the form does not keep to). */
-function readArgsSchema(argsSchema: unknown): Extract<SchemaReading, { ok: true }> | undefined {
-  if (!isRecord(argsSchema)) return undefined;
-  const { additionalProperties: _, ...schema } = argsSchema;
-  const reading = readRequestedSchema(schema);
-  return reading.ok ? reading : undefined;
-}
-
-const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
-
-/** A field for an arg of a primitive value (text, number, checkbox); other args are kept as they are. */
-function inferredField(name: string, value: unknown): FormField[] {
-  if (!NAME.test(name)) return [];
-  const base = { name, label: name };
-  if (typeof value === "string" && value.length <= MAX_TEXT_LENGTH) {
-    const long = value.length > 80 || value.includes("\n");
-    return [{ type: long ? "textarea" : "text", ...base, required: value !== "", default: value }];
-  }
-  if (typeof value === "number" && Number.isFinite(value)) {
-    return [{ type: "number", ...base, required: true, default: value }];
-  }
-  if (typeof value === "boolean") return [{ type: "checkbox", ...base, required: false, default: value }];
-  return [];
-}
-
-/** A schema field, prefilled with the arg's current value where it fits the field. */
-function prefilled(field: FormField, value: unknown): FormField {
-  switch (field.type) {
-    case "text":
-    case "textarea":
-    case "email":
-    case "url":
-    case "date":
-      return typeof value === "string" && value.length <= MAX_TEXT_LENGTH ? { ...field, default: value } : field;
-    case "number":
-      return typeof value === "number" && Number.isFinite(value) ? { ...field, default: value } : field;
-    case "checkbox":
-      return typeof value === "boolean" ? { ...field, default: value } : field;
-    case "select":
-      return typeof value === "string" && field.options.some((o) => o.value === value)
-        ? { ...field, default: value }
-        : field;
-    case "multiselect":
-      return Array.isArray(value) && value.every((v) => field.options.some((o) => o.value === v))
-        ? { ...field, default: value as string[] }
-        : field;
-    default:
-      return field satisfies never;
-  }
-}
-
-/** The action's args with the edit step's values: typed by `argsSchema` where it had one. */
+/** The action's args with the edit step's values (typed by `argsSchema` where it had one). */
 function editedArgs(action: HitlAction, values: FormValues): Record<string, unknown> {
-  if (action.schema) {
-    // The schema's properties come from the form (an emptied optional one is left out); the rest stay.
-    const asked = new Set(action.schema.properties.map((property) => property.name));
-    const kept = Object.fromEntries(Object.entries(action.args).filter(([name]) => !asked.has(name)));
-    return { ...kept, ...toContent(action.schema.properties, values) };
-  }
-  const args: Record<string, unknown> = { ...action.args };
-  for (const field of action.fields ?? []) {
-    if (!Object.hasOwn(values, field.name)) continue;
-    const value = values[field.name];
-    args[field.name] = field.type === "text" || field.type === "textarea" ? (value ?? "") : value;
-  }
-  return args;
+  return editedInput(
+    action.args,
+    { fields: action.fields ?? [], ...(action.schema ? { schema: action.schema } : {}) },
+    values,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

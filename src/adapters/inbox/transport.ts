@@ -1,0 +1,181 @@
+import { type AnswerBody, answerBodySchema } from "../../core/answer";
+import type { LedgerChange } from "../../core/ledger";
+import type { Outcome, ParkedRequestInit } from "../../core/model";
+import {
+  createConnectionState,
+  createTransportEvents,
+  errorForHttpStatus,
+  type HitlTransport,
+  type SendOutcome,
+  toTransportError,
+} from "../../core/transport";
+
+/**
+ * The page side of a server's inbox (`createMemoryInbox` in `hitl-kit/server`): follows
+ * `GET <url>/requests` by polling and answers with `POST <url>/requests/:id/answer`. Requests
+ * another asker parked there (the Claude Agent SDK's permission prompts through
+ * `claudeCanUseTool`, any code that awaits `inbox.park`) render and answer like any other
+ * transport's: the client's one gate, the journal and every widget apply unchanged. A 409 is
+ * another page's answer (answered elsewhere, with theirs).
+ */
+
+export interface InboxTransportOptions {
+  /** Where the inbox's routes are mounted, e.g. `/api/hitl` (`/api/hitl/requests`, …). */
+  readonly url: string;
+  readonly fetch?: typeof fetch;
+  /** How often to read the requests while connected. @default 1000 */
+  readonly pollIntervalMs?: number;
+  /** Keys this page's in-flight answers across a reload. @default `inbox:<url>` */
+  readonly sessionKey?: string;
+}
+
+export interface InboxTransport extends HitlTransport {
+  /** Reads the requests now (what the poll does); resolves once they were delivered. */
+  refresh(): Promise<void>;
+  /** Stops polling for good. */
+  close(): void;
+}
+
+export function createInboxTransport(options: InboxTransportOptions): InboxTransport {
+  const base = options.url.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const pollMs = options.pollIntervalMs ?? 1000;
+  const events = createTransportEvents();
+  const { connection, setConnection } = createConnectionState("catching-up");
+  /** What was delivered per request: its state, so each change is delivered once. */
+  const delivered = new Map<string, string>();
+  let sinks = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  let reading: Promise<void> | undefined;
+
+  const read = async () => {
+    try {
+      const response = await doFetch(`${base}/requests`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw errorForHttpStatus(response.status, `GET ${base}/requests: ${response.status}`);
+      const body = (await response.json()) as { entries?: unknown };
+      const changes = Array.isArray(body.entries) ? body.entries.flatMap(entryChanges) : [];
+      if (changes.length > 0) events.deliver({ type: "transport", changes });
+      setConnection("live");
+    } catch {
+      // The next poll tries again; answers wait meanwhile (the client sees "offline").
+      setConnection("offline");
+    }
+  };
+
+  /** Each entry's changes not delivered yet: parked, then how it ended. */
+  const entryChanges = (raw: unknown): LedgerChange[] => {
+    const entry = readEntry(raw);
+    if (!entry) return [];
+    const { request, state } = entry;
+    const seen = delivered.get(request.requestId);
+    if (seen === state) return [];
+    delivered.set(request.requestId, state);
+    const changes: LedgerChange[] = seen === undefined ? [{ type: "requested", request }] : [];
+    if (state !== "open") {
+      changes.push({
+        type: "resolved",
+        requestId: request.requestId,
+        outcome: entry.outcome ?? (state === "withdrawn" ? "withdrawn" : "answered"),
+        ...(entry.answer ? { response: entry.answer } : {}),
+        authoritative: true,
+      });
+    }
+    return changes;
+  };
+
+  const refresh = () => {
+    reading ??= read().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+
+  const schedule = () => {
+    if (closed || sinks === 0 || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void refresh().then(schedule);
+    }, pollMs);
+  };
+
+  return {
+    sessionKey: options.sessionKey ?? `inbox:${base}`,
+    connection,
+    peek: events.peek,
+    connect(sink) {
+      const stop = events.connect(sink);
+      sinks++;
+      if (sinks === 1) void refresh().then(schedule);
+      return () => {
+        stop();
+        sinks--;
+        if (sinks === 0 && timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      };
+    },
+    async send({ requestId, answer }): Promise<SendOutcome> {
+      let response: Response;
+      try {
+        response = await doFetch(`${base}/requests/${encodeURIComponent(requestId)}/answer`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ answer }),
+        });
+      } catch (error) {
+        throw toTransportError(error);
+      }
+      const body = (await response.json().catch(() => ({}))) as { outcome?: Outcome; answer?: unknown };
+      if (response.status === 409) {
+        const theirs = answerBodySchema.safeParse(body.answer);
+        return { type: "answered-elsewhere", ...(theirs.success ? { response: theirs.data } : {}) };
+      }
+      if (!response.ok) throw errorForHttpStatus(response.status, `The inbox refused the answer (${response.status})`);
+      return { type: "settled", outcome: body.outcome ?? "answered" };
+    },
+    refresh,
+    close() {
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+interface ReadEntry {
+  readonly request: ParkedRequestInit;
+  readonly state: "open" | "answered" | "withdrawn";
+  readonly outcome?: Outcome;
+  readonly answer?: AnswerBody;
+}
+
+const STATES = new Set(["open", "answered", "withdrawn"]);
+const OUTCOMES = new Set<Outcome>(["answered", "approved", "denied", "cancelled", "ignored", "invalid", "withdrawn"]);
+
+/**
+ * One listed entry, checked where the client relies on it (ids, kind, prompt, state); the
+ * payload is the kind's to parse. A malformed entry is skipped, never thrown.
+ */
+function readEntry(raw: unknown): ReadEntry | undefined {
+  if (!isRecord(raw) || !isRecord(raw.request) || typeof raw.state !== "string" || !STATES.has(raw.state)) {
+    return undefined;
+  }
+  const { request } = raw;
+  const { requestId, callId, toolName, prompt, kind } = request;
+  if (typeof requestId !== "string" || requestId === "" || typeof callId !== "string") return undefined;
+  if (typeof toolName !== "string" || typeof prompt !== "string" || typeof kind !== "string") return undefined;
+  const answer = answerBodySchema.safeParse(raw.answer);
+  const outcome = OUTCOMES.has(raw.outcome as Outcome) ? (raw.outcome as Outcome) : undefined;
+  return {
+    request: request as unknown as ParkedRequestInit,
+    state: raw.state as ReadEntry["state"],
+    ...(outcome ? { outcome } : {}),
+    ...(answer.success ? { answer: answer.data } : {}),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
