@@ -35,7 +35,7 @@ export type AskUserQuestionResult =
     }
   | { readonly behavior: "deny"; readonly message: string };
 
-/** An `AskUserQuestion` input the kit cannot show, or an answer that does not fit it. */
+/** An ask-the-user input the kit cannot show (Claude's `AskUserQuestion`, Gemini's `ask_user`), or an answer that does not fit it. */
 export class AskUserQuestionError extends Error {
   override readonly name = "AskUserQuestionError";
   constructor(
@@ -131,12 +131,121 @@ export function askUserQuestionResult(input: unknown, answer: AnswerBody<unknown
 function answersByQuestion(request: QuestionsRequest, response: QuestionsResponse): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const question of request.questions) {
-    const answer = response.answers[question.id];
-    if (!answer) continue;
-    const labels = new Map(question.options.map((option) => [option.id, option.label]));
-    const parts = answer.selected.map((id) => labels.get(id) ?? id);
-    if (answer.other !== undefined) parts.push(answer.other.trim());
-    answers[question.prompt] = parts.join(", ");
+    const text = answerText(question, response);
+    if (text !== undefined) answers[question.prompt] = text;
   }
   return answers;
+}
+
+/** One question's answer as the agents read it: the chosen labels in order, then the "Other" text, joined by ", ". */
+function answerText(question: QuestionsRequest["questions"][number], response: QuestionsResponse): string | undefined {
+  const answer = response.answers[question.id];
+  if (!answer) return undefined;
+  const labels = new Map(question.options.map((option) => [option.id, option.label]));
+  const parts = answer.selected.map((id) => labels.get(id) ?? id);
+  if (answer.other !== undefined) parts.push(answer.other.trim());
+  return parts.join(", ");
+}
+
+// ─── Gemini CLI's ask_user ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Gemini CLI's `ask_user` both ways (google-gemini/gemini-cli `packages/core/src/tools/ask-user.ts`
+ * and `confirmation-bus/types.ts` `Question`): each question is a `choice` (its options, "Other"
+ * offered, `multiSelect`), a `yesno` (Yes / No, "Other" offered) or a `text` (words only);
+ * `geminiAskUserRequest(params)` parks them as a `questions` request, and
+ * `geminiAskUserResult(params, answer)` is the confirmation the CLI reads: `proceed_once` with
+ * `{ answers }` — by question index, each the chosen labels (and the "Other" text) joined by
+ * ", " as its dialog joins them, an unanswered question left out — or `cancel` for a decline,
+ * a dismissal or a chat reply (the CLI then tells the model the user cancelled).
+ */
+const geminiQuestionSchema = z
+  .looseObject({
+    question: z.string(),
+    header: z.string(),
+    type: z.enum(["choice", "text", "yesno"]).default("choice"),
+    options: z.array(z.looseObject({ label: z.string(), description: z.string().optional() })).optional(),
+    multiSelect: z.boolean().optional(),
+    placeholder: z.string().optional(),
+  })
+  // The CLI's own check (its upper bound of 4 aside: the kit shows more).
+  .refine((asked) => asked.type !== "choice" || (asked.options?.length ?? 0) >= 2, {
+    path: ["options"],
+    message: "type 'choice' needs at least 2 options",
+  });
+
+export const geminiAskUserParamsSchema = z.looseObject({ questions: z.array(geminiQuestionSchema) });
+
+export type GeminiAskUserParams = z.input<typeof geminiAskUserParamsSchema>;
+
+/** What the CLI's confirmation bus reads back (`ToolConfirmationOutcome`, `ToolAskUserConfirmationPayload`). */
+export type GeminiAskUserResult =
+  | { readonly outcome: "proceed_once"; readonly payload: { readonly answers: Record<string, string> } }
+  | { readonly outcome: "cancel" };
+
+function parseGeminiParams(params: unknown) {
+  const parsed = geminiAskUserParamsSchema.safeParse(params);
+  if (!parsed.success) {
+    throw new AskUserQuestionError("ask_user params are not a list of questions", fromZodIssues(parsed.error.issues));
+  }
+  return parsed.data;
+}
+
+/**
+ * The `ui` of a `questions` request for `ask_user` params. Throws `AskUserQuestionError` with
+ * every issue when they are not a question set the kit can show (a `choice` without options,
+ * more questions or options than the kit takes, a blank question).
+ */
+export function geminiAskUserRequest(params: unknown): QuestionsRequest {
+  return geminiRequestFor(parseGeminiParams(params));
+}
+
+function geminiRequestFor({ questions }: ReturnType<typeof parseGeminiParams>): QuestionsRequest {
+  const yesNo = [
+    { id: "yes", label: "Yes" },
+    { id: "no", label: "No" },
+  ];
+  const ui = {
+    kind: "questions",
+    questions: questions.map((asked, index) => ({
+      id: questionId(index),
+      ...(asked.header ? { header: asked.header } : {}),
+      prompt: asked.question,
+      options:
+        asked.type === "yesno"
+          ? yesNo
+          : asked.type === "text"
+            ? []
+            : (asked.options ?? []).map((option, at) => ({
+                id: optionId(at),
+                label: option.label,
+                ...(option.description ? { description: option.description } : {}),
+              })),
+      multiple: asked.type === "choice" && asked.multiSelect === true,
+      other: true,
+      // The CLI lets a question go unanswered (its review step warns, then submits).
+      optional: true,
+    })),
+  };
+  const parsed = parseRequest(questionsKind, ui);
+  if (!parsed.ok)
+    throw new AskUserQuestionError("ask_user params are not a question set the kit can show", parsed.issues);
+  return parsed.value;
+}
+
+/**
+ * The confirmation for the person's answer to `geminiAskUserRequest(params)`. Throws
+ * `AskUserQuestionError` for a value that is not a valid answer to that request.
+ */
+export function geminiAskUserResult(params: unknown, answer: AnswerBody<unknown>): GeminiAskUserResult {
+  const request = geminiRequestFor(parseGeminiParams(params));
+  if (answer.type !== "value") return { outcome: "cancel" };
+  const value = validateAnswer(questionsKind, request, answer.value);
+  if (!value.ok) throw new AskUserQuestionError("The answer does not fit the ask_user it answers", value.issues);
+  const answers: Record<string, string> = {};
+  request.questions.forEach((question, index) => {
+    const text = answerText(question, value.value);
+    if (text !== undefined && text !== "") answers[String(index)] = text;
+  });
+  return { outcome: "proceed_once", payload: { answers } };
 }

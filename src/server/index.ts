@@ -16,6 +16,11 @@ export {
   askUserQuestionInputSchema,
   askUserQuestionRequest,
   askUserQuestionResult,
+  type GeminiAskUserParams,
+  type GeminiAskUserResult,
+  geminiAskUserParamsSchema,
+  geminiAskUserRequest,
+  geminiAskUserResult,
 } from "./ask-user-question";
 export {
   type AnswerClaimStore,

@@ -53,12 +53,12 @@ describe("the built package", () => {
     for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/assistant-ui.js", "dist/adapters/ag-ui.js", "dist/adapters/langgraph.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
       expect(first(file)).toBe('"use client";');
     }
-    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {
+    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", "dist/adapters/inbox.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {
       expect(first(file)).not.toContain("use client");
     }
   });
 
-  it.each(["core", "kinds", "server", "testing", "adapters/eve/wire"])(
+  it.each(["core", "kinds", "server", "testing", "adapters/eve/wire", "adapters/inbox"])(
     "given hitl-kit/%s, should import no React, Radix or TanStack module, directly or through a chunk",
     (name) => {
       const { bare } = importGraph([`dist/${name}.js`], { dynamic: true });
@@ -137,6 +137,7 @@ describe("the built package", () => {
         (await import("hitl-kit/adapters/mcp/transport")).createMcpTransport(new Client({ name: "node", version: "1.0.0" })),
         (await import("hitl-kit/adapters/ai-sdk/transport")).createAiSdkTransport({ id: "c", messages: [], setMessages() {}, sendMessage: async () => {}, addToolOutput() {}, addToolApprovalResponse() {} }),
         (await import("hitl-kit/adapters/ag-ui/transport")).createAgUiTransport(new HttpAgent({ url: "http://127.0.0.1:9/agent" })),
+        (await import("hitl-kit/adapters/inbox")).createInboxTransport({ url: "http://127.0.0.1:9/api/hitl" }),
       ].map((transport) => typeof core.createHitlClient({ transport, kinds: [] }).answer);
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
@@ -150,7 +151,7 @@ describe("the built package", () => {
       output: "declined",
       client: "function",
       answers: ["refused", "sent", "already-answered"],
-      transports: ["function", "function", "function", "function"],
+      transports: ["function", "function", "function", "function", "function"],
       parsed: true,
       form: true,
       loaded: [],

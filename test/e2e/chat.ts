@@ -10,6 +10,7 @@ export const TOOL_BY_PHRASE = {
   "pick tags": "pick_tags",
   "fill form": "fill_form",
   "delete file": "delete_file",
+  "clean up drafts": "delete_file",
   "pick voice": "pick_voice",
   "broken ui": "pick_broken",
   "ask region": "ask_region",

@@ -113,3 +113,27 @@ test("questions: three questions answered with an Other answer and a multi-selec
   await expectOneToolResult(promptLog, asked.callId, QUESTIONS_BY_MOUSE.output);
   expect(answerPosts).toHaveLength(1);
 });
+
+test("approve all: two approvals in one step, Approve all double-clicked: each tool runs once, one result per call", async ({
+  page,
+  promptLog,
+  answerPosts,
+}) => {
+  await newChat(page);
+  await page.locator('[data-testid=trigger-chip][data-phrase="clean up drafts"]').click();
+  const parts = page.locator('[data-testid=tool-part][data-tool-name="delete_file"]');
+  await expect(parts).toHaveCount(2, { timeout: 20_000 });
+  const queue = page.getByTestId("pending-queue");
+  const batch = queue.getByRole("group", { name: "2 approvals asked together" });
+  await expect(batch).toBeVisible();
+  await batch.getByRole("button", { name: "Approve all 2" }).dblclick();
+  const callIds = await parts.evaluateAll((elements) => elements.map((element) => element.dataset.callId ?? ""));
+  const paths = ["drafts/intro-v1.md", "drafts/intro-v2.md"];
+  for (const [index, callId] of callIds.entries()) {
+    await expectOneToolResult(promptLog, callId, { type: "json", value: { deleted: paths[index] } });
+  }
+  await expect(parts.locator("[data-slot=widget][data-state=approved]")).toHaveCount(2);
+  await expect(queue.locator("[data-slot=widget]")).toHaveCount(0);
+  await expect(page.locator("main")).toHaveAttribute("data-status", "ready");
+  expect(answerPosts).toHaveLength(2);
+});

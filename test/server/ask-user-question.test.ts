@@ -1,6 +1,12 @@
 import { validateAnswer } from "../../src/core/kind";
 import { questionsKind } from "../../src/kinds";
-import { AskUserQuestionError, askUserQuestionRequest, askUserQuestionResult } from "../../src/server";
+import {
+  AskUserQuestionError,
+  askUserQuestionRequest,
+  askUserQuestionResult,
+  geminiAskUserRequest,
+  geminiAskUserResult,
+} from "../../src/server";
 
 /** An `AskUserQuestion` tool input as Claude writes it (`AskUserQuestionInput` of the Claude Agent SDK). */
 const input = {
@@ -129,5 +135,97 @@ describe("Claude's AskUserQuestion", () => {
       ]);
     }
     expect.assertions(3);
+  });
+});
+
+/**
+ * Gemini CLI's `ask_user` params as its model writes them (the tool's schema in
+ * google-gemini/gemini-cli `default-legacy.ts`; the example of its docs/tools/ask-user.md).
+ */
+const geminiParams = {
+  questions: [
+    {
+      header: "Database",
+      question: "Which database would you like to use?",
+      type: "choice",
+      options: [
+        { label: "PostgreSQL", description: "Relational, battle-tested" },
+        { label: "SQLite", description: "A single file" },
+      ],
+    },
+    {
+      header: "Features",
+      question: "Which features?",
+      type: "choice",
+      multiSelect: true,
+      options: [
+        { label: "Auth", description: "Login" },
+        { label: "Billing", description: "Stripe" },
+      ],
+    },
+    {
+      header: "Project Name",
+      question: "What is the name of your new project?",
+      type: "text",
+      placeholder: "for example, my-awesome-app",
+    },
+    { header: "Deploy", question: "Deploy now?", type: "yesno" },
+  ],
+};
+
+describe("Gemini CLI's ask_user", () => {
+  it("given its params, should park a questions request: choice, multi-select, text as words only, yes/no", () => {
+    const request = geminiAskUserRequest(geminiParams);
+    expect(request.questions.map((q) => [q.id, q.header, q.multiple, q.other, q.optional])).toEqual([
+      ["q1", "Database", false, true, true],
+      ["q2", "Features", true, true, true],
+      ["q3", "Project Name", false, true, true],
+      ["q4", "Deploy", false, true, true],
+    ]);
+    expect(request.questions.map((q) => q.options.map((o) => o.label))).toEqual([
+      ["PostgreSQL", "SQLite"],
+      ["Auth", "Billing"],
+      [],
+      ["Yes", "No"],
+    ]);
+    expect(request.questions[0]?.options[0]).toMatchObject({ id: "o1", description: "Relational, battle-tested" });
+  });
+
+  it("given an answer, should confirm proceed_once with the answers by index as the CLI's dialog writes them, skipped left out", () => {
+    const value = {
+      answers: {
+        q1: { selected: ["o1"] },
+        q2: { selected: ["o2", "o1"], other: "Search " },
+        q4: { selected: ["no"] },
+      },
+    };
+    expect(validateAnswer(questionsKind, geminiAskUserRequest(geminiParams), value).ok).toBe(true);
+    expect(geminiAskUserResult(geminiParams, { type: "value", value })).toEqual({
+      outcome: "proceed_once",
+      payload: { answers: { "0": "PostgreSQL", "1": "Billing, Auth, Search", "3": "No" } },
+    });
+    const words = { answers: { q3: { selected: [], other: "my-app" } } };
+    expect(geminiAskUserResult(geminiParams, { type: "value", value: words })).toEqual({
+      outcome: "proceed_once",
+      payload: { answers: { "2": "my-app" } },
+    });
+  });
+
+  it("given a decline, a dismissal or a chat reply, should cancel (the CLI tells the model the user cancelled)", () => {
+    for (const answer of [{ type: "declined" }, { type: "dismissed" }, { type: "reply", text: "later" }] as const) {
+      expect(geminiAskUserResult(geminiParams, answer)).toEqual({ outcome: "cancel" });
+    }
+  });
+
+  it("given params or an answer that do not fit, should throw AskUserQuestionError with the issues", () => {
+    expect(() => geminiAskUserRequest({ questions: [{ question: "Q?", type: "choice" }] })).toThrow(
+      AskUserQuestionError,
+    );
+    expect(() => geminiAskUserRequest({ questions: [{ header: "H", question: "Q?", type: "choice" }] })).toThrow(
+      /type 'choice' needs at least 2 options/,
+    );
+    expect(() =>
+      geminiAskUserResult(geminiParams, { type: "value", value: { answers: { q1: { selected: ["o9"] } } } }),
+    ).toThrow(AskUserQuestionError);
   });
 });

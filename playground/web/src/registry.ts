@@ -14,6 +14,7 @@ export const TRIGGER_PHRASES = [
   "pick tags",
   "fill form",
   "delete file",
+  "clean up drafts",
   "pick voice",
   "broken ui",
   "ask region",
