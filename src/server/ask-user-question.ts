@@ -78,18 +78,27 @@ function requestFor({ questions }: ReturnType<typeof parseInput>): QuestionsRequ
       id: questionId(index),
       ...(asked.header ? { header: asked.header } : {}),
       prompt: asked.question,
-      options: asked.options.map((option, at) => ({
-        id: optionId(at),
-        label: option.label,
-        ...(option.description ? { description: option.description } : {}),
-      })),
+      options: optionsOf(asked.options),
       multiple: asked.multiSelect,
       other: true,
     })),
   };
+  return questionSet(ui, "AskUserQuestion input");
+}
+
+/** Asked options as the kit's, ids by position (the agents' options have none). */
+function optionsOf(options: readonly { label: string; description?: string | undefined }[]) {
+  return options.map((option, at) => ({
+    id: optionId(at),
+    label: option.label,
+    ...(option.description ? { description: option.description } : {}),
+  }));
+}
+
+/** The `questions` request for `ui`, or `AskUserQuestionError` with every issue. */
+function questionSet(ui: unknown, what: string): QuestionsRequest {
   const parsed = parseRequest(questionsKind, ui);
-  if (!parsed.ok)
-    throw new AskUserQuestionError("AskUserQuestion input is not a question set the kit can show", parsed.issues);
+  if (!parsed.ok) throw new AskUserQuestionError(`${what}: not a question set the kit can show`, parsed.issues);
   return parsed.value;
 }
 
@@ -211,26 +220,14 @@ function geminiRequestFor({ questions }: ReturnType<typeof parseGeminiParams>): 
       id: questionId(index),
       ...(asked.header ? { header: asked.header } : {}),
       prompt: asked.question,
-      options:
-        asked.type === "yesno"
-          ? yesNo
-          : asked.type === "text"
-            ? []
-            : (asked.options ?? []).map((option, at) => ({
-                id: optionId(at),
-                label: option.label,
-                ...(option.description ? { description: option.description } : {}),
-              })),
+      options: asked.type === "yesno" ? yesNo : asked.type === "text" ? [] : optionsOf(asked.options ?? []),
       multiple: asked.type === "choice" && asked.multiSelect === true,
       other: true,
       // The CLI lets a question go unanswered (its review step warns, then submits).
       optional: true,
     })),
   };
-  const parsed = parseRequest(questionsKind, ui);
-  if (!parsed.ok)
-    throw new AskUserQuestionError("ask_user params are not a question set the kit can show", parsed.issues);
-  return parsed.value;
+  return questionSet(ui, "ask_user params");
 }
 
 /**
