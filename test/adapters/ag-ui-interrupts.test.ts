@@ -4,7 +4,7 @@ import { createHitlClient } from "../../src/core/client";
 import { selectRequests } from "../../src/core/ledger";
 import { formKind } from "../../src/kinds/form";
 import { conformanceKind } from "../../src/testing/conformance";
-import { type AgUiTestServer, startAgUiServer } from "../support/ag-ui-server";
+import { type AgUiTestServer, ConnectableHttpAgent, startAgUiServer } from "../support/ag-ui-server";
 
 /**
  * AG-UI 1.0 interrupts on a real `HttpAgent` against a local AG-UI endpoint: a run that ends with
@@ -114,5 +114,46 @@ describe("AG-UI interrupts", () => {
       return resume === undefined ? [] : [resume];
     });
     expect(legacy).toEqual([{ id: "a" }]);
+  });
+
+  it("given another page's run that resumed nothing (ag-ui#2701), should keep the interrupt open after a reload that replays both, and resume it once", async () => {
+    await interrupted("interrupt a,b", "t6");
+    // Another tab (its own agent, which never saw the interrupt) sends a message on the thread.
+    const other = new HttpAgent({ url: server.url, threadId: "t6" });
+    other.setMessages(server.thread("t6"));
+    other.addMessage({ id: "u2", role: "user", content: "hello" });
+    await other.runAgent();
+    await server.idle();
+    // This page reloads: the server replays run 1 (the interrupt) and run 2 (no resume).
+    const agent = new ConnectableHttpAgent({ url: server.url, threadId: "t6" });
+    const transport = createAgUiTransport(agent);
+    const client = createHitlClient({ transport, kinds: [conformanceKind, formKind] });
+    client.mount();
+    await agent.connectAgent();
+    const open = selectRequests(client.store.getSnapshot()).filter((r) => r.state === "open");
+    expect(open.map((r) => r.kind)).toEqual(["pick"]);
+    const [request] = open;
+    expect(client.answer(request!.requestId, { type: "value", value: { id: "a" } }).status).toBe("sent");
+    await client.whenIdle();
+    await server.idle();
+    expect(server.closed(request!.requestId)).toBe(1);
+    expect(server.refusals).toEqual([]);
+    expect(client.getRequest(request!.requestId)).toMatchObject({ state: "settled", outcome: "answered" });
+  });
+
+  it("given a cancelled run (ag-ui#2729), should withdraw the call it asked and send it nothing", async () => {
+    const agent = new HttpAgent({ url: server.url, threadId: "t7" });
+    const transport = createAgUiTransport(agent);
+    const client = createHitlClient({ transport, kinds: [conformanceKind] });
+    client.mount();
+    agent.addMessage({ id: "u1", role: "user", content: "cancel ask c,d" });
+    await agent.runAgent();
+    await client.whenIdle();
+    const [call] = selectRequests(client.store.getSnapshot());
+    expect(call).toMatchObject({ kind: "pick", state: "settled", outcome: "withdrawn" });
+    expect(client.answer(call!.requestId, { type: "value", value: { id: "c" } }).status).toBe("already-answered");
+    await server.idle();
+    expect(server.received(call!.callId)).toEqual([]);
+    expect(server.runs).toHaveLength(1);
   });
 });

@@ -148,15 +148,19 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
       refusals.push(reason);
       return [start, { type: EventType.RUN_ERROR, message: reason } as BaseEvent];
     };
-    // The open interrupts of the thread: this run must resume each once, and nothing else.
+    // The open interrupts of the thread: a run resumes each at most once and nothing else; one
+    // it does not resume stays open (ag-ui#2701: a run that resumes nothing, the app's next
+    // message, leaves them pending).
     const waiting = open.get(input.threadId) ?? [];
     const entries = (input as ResumeInput).resume ?? [];
-    if (waiting.length > 0 || entries.length > 0) {
+    if (entries.length > 0) {
       const ids = entries.map((entry) => entry.interruptId);
-      const fits =
-        ids.length === waiting.length && new Set(ids).size === ids.length && ids.every((id) => waiting.includes(id));
+      const fits = new Set(ids).size === ids.length && ids.every((id) => waiting.includes(id));
       if (!fits) return refuse(`resume:${ids.join(",")} for open:${waiting.join(",")}`);
-      open.delete(input.threadId);
+      open.set(
+        input.threadId,
+        waiting.filter((id) => !ids.includes(id)),
+      );
       for (const id of ids) closed.set(id, (closed.get(id) ?? 0) + 1);
     }
     const problems = checkTranscript(toModelMessages(input.messages));
@@ -195,12 +199,12 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
       );
       return [start, { ...finish, outcome: { type: "interrupt", interrupts: interrupting.interrupts } } as BaseEvent];
     }
-    const match = /^ask (.+)$/.exec(text);
+    const match = /^(cancel )?ask (.+)$/.exec(text);
     if (match) {
       calls++;
       const toolCallId = `call-${calls}`;
       const messageId = `msg-${calls}`;
-      const args = JSON.stringify({ prompt: "Pick one", ui: { kind: "pick", ids: match[1]?.split(",") } });
+      const args = JSON.stringify({ prompt: "Pick one", ui: { kind: "pick", ids: match[2]?.split(",") } });
       const mid = Math.floor(args.length / 2);
       const events: BaseEvent[] = [
         start,
@@ -210,7 +214,8 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
         { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args.slice(mid) } as BaseEvent,
         { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
       ];
-      events.push(finish);
+      // `cancel ask …`: the run is cancelled after the call (ag-ui#2729's outcome).
+      events.push(match[1] ? ({ ...finish, outcome: { type: "cancelled" } } as BaseEvent) : finish);
       return events;
     }
     if (last?.role === "tool") {

@@ -10,6 +10,7 @@ import { fromToolOutput, pickerRequestFromToolCall } from "../../wire/tool-outpu
  * assembled; its result (`TOOL_CALL_RESULT`, or a `tool` message in the agent's messages or a
  * `MESSAGES_SNAPSHOT`) settles it. The end of a run does not withdraw it: in AG-UI a run ends
  * precisely so the application can answer its frontend tool calls; the next run carries the answer.
+ * A run that ends `cancelled` withdraws what it asked (its calls and interrupts), nothing older.
  *
  * Tolerant of what real servers send: a `TOOL_CALL_ARGS` or `TOOL_CALL_END` without its
  * `TOOL_CALL_START` (TanStack AI ended every server-side tool call twice), a duplicated result,
@@ -46,10 +47,20 @@ export function createAgUiConverter(): AgUiConverter {
   const interrupts = new Map<string, ParkedInterrupt & { legacy: boolean; runId: string }>();
   /** AG-UI 1.0 interrupts a later run ended. */
   const over = new Set<string>();
-  /** The run the events belong to, and how many legacy interrupts it raised (their ids). */
-  let run = { id: "", legacy: 0 };
+  /** The run the events belong to, how many legacy interrupts it raised (their ids), the calls it made. */
+  let run: { id: string; legacy: number; calls: string[] } = { id: "", legacy: 0, calls: [] };
   const action = (changes: LedgerChange[]): TransportAction | null =>
     changes.length > 0 ? { type: "transport", changes } : null;
+  /** The current run's requests, withdrawn: its calls, and its interrupts not already over. */
+  const withdrawRun = (): LedgerChange[] => {
+    const ids = [...run.calls];
+    for (const [requestId, interrupt] of interrupts) {
+      if (interrupt.runId !== run.id || over.has(requestId)) continue;
+      over.add(requestId);
+      ids.push(requestId);
+    }
+    return ids.map((requestId) => ({ type: "resolved", requestId, outcome: "withdrawn", authoritative: true }));
+  };
   const parked = (interrupt: ParkedInterrupt | undefined, legacy: boolean): LedgerChange[] => {
     if (!interrupt) return [];
     interrupts.set(interrupt.request.requestId, { ...interrupt, legacy, runId: run.id });
@@ -78,6 +89,7 @@ export function createAgUiConverter(): AgUiConverter {
           // An END with no open START (an orphan, or the second END of one call): nothing to park.
           if (id === undefined || !call) return null;
           open.delete(id);
+          run.calls.push(id);
           return parkCall(id, call.name, call.args);
         }
         case "TOOL_CALL_RESULT":
@@ -85,19 +97,20 @@ export function createAgUiConverter(): AgUiConverter {
         case "MESSAGES_SNAPSHOT":
           return Array.isArray(raw.messages) ? fromMessages(raw.messages, open) : null;
         case "RUN_STARTED": {
-          run = { id: typeof raw.runId === "string" ? raw.runId : "", legacy: 0 };
-          // AG-UI 1.0: a run may start only once every interrupt of the thread is resumed, so a
-          // new run ends the earlier runs' interrupts (without this, a page that loads the thread,
-          // e.g. `connectAgent` replaying it, showed every interrupt ever raised open again, and an
-          // answer went out as a second resume). Its input (`RUN_STARTED.input`, echoed by the
-          // server or the one this page sent) says what each was resumed with.
+          run = { id: typeof raw.runId === "string" ? raw.runId : "", legacy: 0, calls: [] };
+          // An interrupt is retired only by a run that carries a resume entry for it (its input:
+          // `RUN_STARTED.input`, echoed by the server, or the one this page sent): a run that
+          // resumes nothing — the app's own next message — leaves earlier interrupts pending
+          // (ag-ui#2701). A replayed thread (`connectAgent`) retires each as its resuming run goes by.
           const input = isRecord(raw.input) ? raw.input : {};
           const entries = Array.isArray(input.resume) ? input.resume : [];
           const changes: LedgerChange[] = [];
-          for (const [requestId, interrupt] of interrupts) {
-            if (interrupt.legacy || interrupt.runId === run.id || over.has(requestId)) continue;
+          for (const entry of entries) {
+            const requestId = isRecord(entry) && typeof entry.interruptId === "string" ? entry.interruptId : undefined;
+            const interrupt = requestId === undefined ? undefined : interrupts.get(requestId);
+            if (requestId === undefined || !interrupt || interrupt.legacy || over.has(requestId)) continue;
             over.add(requestId);
-            const response = answerOfEntry(entries.find((e) => isRecord(e) && e.interruptId === requestId));
+            const response = answerOfEntry(entry);
             changes.push({
               type: "resolved",
               requestId,
@@ -110,6 +123,9 @@ export function createAgUiConverter(): AgUiConverter {
         }
         case "RUN_FINISHED": {
           const outcome = isRecord(raw.outcome) ? raw.outcome : undefined;
+          // A cancelled run (ag-ui#2729) withdraws what it asked: its frontend tool calls and its
+          // interrupts. Earlier runs' requests stay as they are.
+          if (outcome?.type === "cancelled") return action(withdrawRun());
           if (outcome?.type !== "interrupt" || !Array.isArray(outcome.interrupts)) return null;
           return action(outcome.interrupts.slice(0, MAX_INTERRUPTS).flatMap((i) => parked(parkInterrupt(i), false)));
         }
