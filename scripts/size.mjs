@@ -105,8 +105,8 @@ export const CEILINGS = {
   // the collections windowed their rows themselves instead of through @tanstack/react-virtual
   // (~9 kB gz); 67.9 before that, when the radio groups and tag toggles moved off Radix (~9 kB).
   // 76.8 with the question set (kind `questions`, its own chunks 6.4: a tenth widget).
-  // 77.4 with "Approve all" (see `page`) and the approval's approve-always button.
-  total: 77.4,
+  // 77.45 with "Approve all" (see `page`), the approval's approve-always button and its automatic receipt.
+  total: 77.45,
   widgets: {},
 };
 

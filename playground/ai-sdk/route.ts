@@ -17,6 +17,7 @@ import {
   convertToModelMessages,
   createUIMessageStreamResponse,
   streamText,
+  type ToolApprovalStatus,
   tool,
   toUIMessageStream,
   type UIMessage,
@@ -57,9 +58,22 @@ export interface ChatRoute {
 }
 
 /** One route with its own model (and so its own record of prompts). */
+/** `delete_file`'s approval policy (AI SDK 7 `toolApproval`): the person decides, with a reason. */
+export type DeleteFilePolicy = (input: { path: string }) => ToolApprovalStatus;
+
+const askThePerson: DeleteFilePolicy = ({ path }) => ({
+  type: "user-approval",
+  reason: `Delete ${path}? It cannot be undone.`,
+});
+
 export function createChatRoute(
-  options: { onPrompt?: (prompt: LanguageModelV4CallOptions["prompt"]) => void } = {},
+  options: {
+    onPrompt?: (prompt: LanguageModelV4CallOptions["prompt"]) => void;
+    /** Another policy for `delete_file` (a test's automatic approvals). */
+    deleteFilePolicy?: DeleteFilePolicy;
+  } = {},
 ): ChatRoute {
+  const deleteFilePolicy = options.deleteFilePolicy ?? askThePerson;
   const model = new MockLanguageModelV4({
     doStream: async ({ prompt }) => {
       options.onPrompt?.(prompt);
@@ -93,9 +107,7 @@ export function createChatRoute(
         messages: await convertToModelMessages(body.messages, { tools }),
         tools,
         // AI SDK 7's call-site policy; its `reason` is what the approval card asks.
-        toolApproval: {
-          delete_file: ({ path }) => ({ type: "user-approval", reason: `Delete ${path}? It cannot be undone.` }),
-        },
+        toolApproval: { delete_file: (input) => deleteFilePolicy(input) },
         onError: ({ error }) => {
           errors.push(error);
         },

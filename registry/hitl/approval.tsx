@@ -48,6 +48,8 @@ export function Approval({ prompt, answer, className, ...props }: ApprovalProps)
   const labels = useLabels("approval", {
     receiptEdited: "Approved with changes",
     receiptAlways: (label: string) => `Approved: ${label}`,
+    receiptApprovedAutomatically: "Approved automatically",
+    receiptDeniedAutomatically: "Denied automatically",
   });
   const note = answer?.decision === "deny" ? answer.note : undefined;
   const own = props.status !== "answered-elsewhere";
@@ -70,6 +72,12 @@ export function Approval({ prompt, answer, className, ...props }: ApprovalProps)
         className={shell.receipt}
         {...(edited ? { outcome: labels.receiptEdited } : {})}
         {...(always && props.payload.always ? { outcome: labels.receiptAlways(props.payload.always.label) } : {})}
+        {...(props.payload.automatic
+          ? {
+              outcome:
+                props.status === "denied" ? labels.receiptDeniedAutomatically : labels.receiptApprovedAutomatically,
+            }
+          : {})}
         summary={edited ? <EditedInput input={answer.input} labelOf={labelOf} /> : undefined}
       />
     </Parts.Root>

@@ -86,6 +86,8 @@ export const approvalKind = defineKind({
      * suggestions: "allow for this session"): its button label, e.g. "Always allow in this project".
      */
     always: z.object({ label: nativeLabelSchema.min(1) }).optional(),
+    /** Decided by a policy, not a person (AI SDK 7's automatic approvals): only ever a receipt. */
+    automatic: z.literal(true).optional(),
   }),
   response: approvalResponseSchema,
   check: (request, response) => {

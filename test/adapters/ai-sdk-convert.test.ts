@@ -95,6 +95,24 @@ describe("createAiSdkConverter", () => {
     expect(selectRequests(state)).toEqual([]);
   });
 
+  it("given an automatic approval decided (AI SDK 7 policy), should park it already settled: a receipt, never open", () => {
+    const { state } = run([
+      [
+        assistant({
+          type: "tool-delete_file",
+          toolCallId: "c",
+          state: "output-available",
+          input: { path: "tmp/a" },
+          output: { deleted: "tmp/a" },
+          approval: { id: "x", approved: true, isAutomatic: true },
+        }),
+      ],
+    ]);
+    expect(selectRequests(state)).toMatchObject([
+      { requestId: "x", kind: "approval", state: "settled", outcome: "approved", payload: { automatic: true } },
+    ]);
+  });
+
   it("given a model-written ui.kind of approval, should park a non-native request (the fallback, never an approval card)", () => {
     const { state } = run([
       [

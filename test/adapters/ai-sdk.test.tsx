@@ -138,6 +138,31 @@ describe("useAiSdkHitl over the real useChat and streamText", () => {
     ]);
   });
 
+  it("given a policy that approves one call automatically (AI SDK 7), should show it as a receipt, never a card", async () => {
+    const route = createChatRoute({
+      deleteFilePolicy: ({ path }) =>
+        path.endsWith("v1.md") ? "approved" : { type: "user-approval", reason: `Delete ${path}? It cannot be undone.` },
+    });
+    render(<ChatPage route={route} settled="all" />);
+    say("clean up drafts");
+    await screen.findByText("Delete drafts/intro-v2.md? It cannot be undone.", undefined, { timeout: 5000 });
+    // One card (the person's), no batch of one; the automatic one is a receipt only.
+    expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(1);
+    expect(screen.queryByRole("group", { name: /approvals asked together/ })).toBeNull();
+    const receipt = screen.getByText("Approved automatically").closest<HTMLElement>("[data-slot=widget]");
+    expect(receipt).toHaveAttribute("data-state", "approved");
+    expect(within(receipt as HTMLElement).getByText("drafts/intro-v1.md")).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    });
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(toolResultOutputs(route)).toEqual([
+      { type: "json", value: { deleted: "drafts/intro-v1.md" } },
+      { type: "json", value: { deleted: "drafts/intro-v2.md" } },
+    ]);
+  });
+
   it("given StrictMode and two renderers, should render the picker twice and still send one result", async () => {
     const route = createChatRoute();
     render(

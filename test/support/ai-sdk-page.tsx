@@ -25,9 +25,11 @@ interface PageProps {
   readonly renderers?: number;
   readonly onChat?: (chat: AiSdkChatLike) => void;
   readonly raw?: boolean;
+  /** Which receipts the queue keeps (`all`: a request that was never open too). */
+  readonly settled?: "session" | "all";
 }
 
-export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, raw = false }: PageProps) {
+export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, raw = false, settled }: PageProps) {
   const [transport] = useState(
     () =>
       new DefaultChatTransport({
@@ -47,7 +49,7 @@ export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, ra
     <HitlProvider transport={hitl} journal={noopJournal}>
       {Array.from({ length: renderers }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
-        <HitlRenderer key={i} />
+        <HitlRenderer key={i} {...(settled ? { settled } : {})} />
       ))}
       <output data-testid="status">{chat.status}</output>
       <ChatBox send={raw ? (text) => void chat.sendMessage({ text }) : undefined} />

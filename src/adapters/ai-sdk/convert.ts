@@ -123,10 +123,14 @@ function toolPartChanges(part: ToolPart, batch: string): LedgerChange[] {
   const asks = part.state === "input-available" || part.state === "output-available" || part.state === "output-error";
   if (picker && asks) changes.push({ type: "requested", request: picker });
   const approval = part.approval;
-  if (approval && approval.isAutomatic !== true) {
-    changes.push({ type: "requested", request: approvalRequest(part, toolName, approval, batch) });
+  if (approval) {
     const decided = approvalDecision(part, approval);
-    if (decided) changes.push(decided);
+    // An automatic approval (AI SDK 7: a `toolApproval` policy granted or refused it) is a
+    // receipt, never a card: parked only once decided, and settled in the same action.
+    if (approval.isAutomatic !== true || decided) {
+      changes.push({ type: "requested", request: approvalRequest(part, toolName, approval, batch) });
+      if (decided) changes.push(decided);
+    }
   }
   if (picker && asks) {
     const settled = pickerSettlement(part, picker);
@@ -151,7 +155,7 @@ function approvalRequest(
     kind: "approval",
     native: true,
     batch,
-    payload: { kind: "approval", toolName, input },
+    payload: { kind: "approval", toolName, input, ...(approval.isAutomatic === true ? { automatic: true } : {}) },
   };
 }
 

@@ -245,8 +245,11 @@ function Receipt({ answer }: { answer: ApprovalResponse | undefined }) {
   const { labels, payload } = useApproval();
   const { status } = useShell();
   const own = status !== "answered-elsewhere";
-  const outcome =
-    answer?.decision === "edit" && own
+  const outcome = payload.automatic
+    ? status === "denied"
+      ? labels.receiptDeniedAutomatically
+      : labels.receiptApprovedAutomatically
+    : answer?.decision === "edit" && own
       ? labels.receiptEdited
       : answer?.decision === "approve" && answer.always && payload.always && own
         ? labels.receiptAlways(payload.always.label)

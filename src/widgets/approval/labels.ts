@@ -14,5 +14,8 @@ export const approvalLabels = {
   receiptEdited: "Approved with changes",
   /** The receipt of an approve-always: the offer's own label, quoted. */
   receiptAlways: (label: string) => `Approved: ${label}`,
+  /** The receipts of a decision a policy made (AI SDK 7's automatic approvals). */
+  receiptApprovedAutomatically: "Approved automatically",
+  receiptDeniedAutomatically: "Denied automatically",
 };
 export type ApprovalLabels = typeof approvalLabels;
