@@ -135,8 +135,20 @@ export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
       }
       const waiting = slot;
       return new Promise<AnswerBody>((resolve, reject) => {
-        waiting.waiters.push({ resolve, reject });
-        signal?.addEventListener("abort", () => inbox.withdraw(request.requestId, signal.reason), { once: true });
+        // The abort listener goes once the request is over: a long-lived signal keeps none behind.
+        const onAbort = () => inbox.withdraw(request.requestId, signal?.reason);
+        const done = () => signal?.removeEventListener("abort", onAbort);
+        waiting.waiters.push({
+          resolve: (answer) => {
+            done();
+            resolve(answer);
+          },
+          reject: (reason) => {
+            done();
+            reject(reason);
+          },
+        });
+        signal?.addEventListener("abort", onAbort, { once: true });
       });
     },
 
@@ -182,7 +194,12 @@ export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
       const target = /\/requests\/([^/]+)\/answer\/?$/.exec(pathname);
       if (!target) return json({ error: "Not an inbox route" }, 404);
       if (request.method !== "POST") return json({ error: "Use POST" }, 405, { allow: "POST" });
-      const requestId = decodeURIComponent(target[1] as string);
+      let requestId: string;
+      try {
+        requestId = decodeURIComponent(target[1] as string);
+      } catch {
+        return json({ error: "The request id in the path is not valid percent-encoding" }, 400);
+      }
       const read = await readAnswer(request);
       if (!read.ok) return json({ error: "The answer is not one the inbox reads", issues: read.issues }, read.status);
       const result = inbox.answer(requestId, read.answer);
@@ -230,10 +247,15 @@ async function readAnswer(
   if (!/^application\/json\b/.test(request.headers.get("content-type") ?? "")) {
     return { ok: false, status: 415, issues: [{ path: [], message: "Send the answer as application/json" }] };
   }
-  const text = await request.text();
-  if (text.length > MAX_INBOX_ANSWER_BYTES) {
-    return { ok: false, status: 413, issues: [{ path: [], message: `Over ${MAX_INBOX_ANSWER_BYTES} bytes` }] };
-  }
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    issues: [{ path: [], message: `Over ${MAX_INBOX_ANSWER_BYTES} bytes` }],
+  } as const;
+  // Refused before reading where the length is declared, and never read past the limit otherwise.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_INBOX_ANSWER_BYTES) return tooLarge;
+  const text = await readLimited(request, MAX_INBOX_ANSWER_BYTES);
+  if (text === undefined) return tooLarge;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -248,6 +270,31 @@ async function readAnswer(
 }
 
 const prefixed = (issue: HitlIssue): HitlIssue => ({ ...issue, path: ["answer", ...issue.path] });
+
+/** The body as text, or `undefined` once it passes `limit` bytes (the rest is not read). */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -82,6 +82,46 @@ describe("createMemoryInbox", () => {
     expect(inbox.list().map((entry) => entry.state)).toEqual(["open"]);
   });
 
+  it("given a body past the limit, a declared length past it, or a bad id in the path, should refuse without reading on", async () => {
+    const inbox = createMemoryInbox();
+    void inbox.park(request("r1"));
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const streamed = new Request("http://app.test/api/hitl/requests/r1/answer", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    expect((await inbox.handle(streamed)).status).toBe(413);
+    // Read up to the limit (1.1 MB in 64 KiB chunks), then cancelled: not a byte more than needed.
+    expect(pulled).toBeLessThan(25);
+    const declared = post("/requests/r1/answer", { answer: { type: "dismissed" } });
+    const lying = new Request(declared, {
+      headers: { "content-type": "application/json", "content-length": "5000000" },
+    });
+    expect((await inbox.handle(lying)).status).toBe(413);
+    expect((await inbox.handle(post("/requests/%E0%A4%A/answer", { answer: { type: "dismissed" } }))).status).toBe(400);
+    expect(inbox.list().map((entry) => entry.state)).toEqual(["open"]);
+  });
+
+  it("given an asker's long-lived signal, should stop listening to it once the request is answered", async () => {
+    const inbox = createMemoryInbox();
+    const controller = new AbortController();
+    const removed = vi.spyOn(controller.signal, "removeEventListener");
+    const asked = inbox.park(request("r1"), { signal: controller.signal });
+    inbox.answer("r1", { type: "dismissed" });
+    await asked;
+    expect(removed).toHaveBeenCalledWith("abort", expect.any(Function));
+    controller.abort();
+    expect(inbox.list()).toMatchObject([{ state: "answered" }]);
+  });
+
   it("given the routes, should list the requests and refuse other methods and paths", async () => {
     const inbox = createMemoryInbox();
     void inbox.park(request("r1"));
