@@ -1,6 +1,5 @@
 "use client";
 import { useRef } from "react";
-import type { AnswerResult } from "../core/client";
 import type { ParkedRequest } from "../core/model";
 import { useLabels } from "./labels";
 import { useHitlClient } from "./provider";
@@ -11,9 +10,9 @@ import { rendererLabels } from "./renderer-labels";
  * `batch` and offer "approve", by batch, in queue order. A request already on its way is not
  * counted, so a batch whose answers went out has no button left to press twice.
  */
-export function approvalBatches(open: readonly ParkedRequest[]): ReadonlyMap<string, readonly string[]> {
+export function approvalBatches(requests: readonly ParkedRequest[]): ReadonlyMap<string, readonly string[]> {
   const batches = new Map<string, string[]>();
-  for (const request of open) {
+  for (const request of requests) {
     if (request.batch === undefined || request.state !== "open" || !offersApprove(request)) continue;
     const ids = batches.get(request.batch) ?? [];
     ids.push(request.requestId);
@@ -23,24 +22,14 @@ export function approvalBatches(open: readonly ParkedRequest[]): ReadonlyMap<str
   return batches;
 }
 
+const APPROVE = { type: "value", value: { decision: "approve" } } as const;
+
 // A loose read of the unparsed payload: the client's answer check (the kind's `check`) is the
 // authority, and refuses an approve the request does not offer.
 function offersApprove(request: ParkedRequest): boolean {
   if (request.kind !== "approval" || request.native !== true) return false;
   const decisions = (request.payload as { decisions?: unknown } | null)?.decisions;
   return !Array.isArray(decisions) || decisions.includes("approve");
-}
-
-/**
- * One button that approves every request of a batch: one answer per request through the
- * client's gate (each request's own check, journal and exactly-once), nothing batched on the
- * wire that the transport would not batch itself. What each answer did is returned in order.
- */
-export function approveAll(
-  answer: (requestId: string, body: { type: "value"; value: { decision: "approve" } }) => AnswerResult,
-  requestIds: readonly string[],
-): AnswerResult[] {
-  return requestIds.map((requestId) => answer(requestId, { type: "value", value: { decision: "approve" } }));
 }
 
 /**
@@ -60,7 +49,9 @@ export function ApproveAll({ requestIds }: { readonly requestIds: readonly strin
         className="hitl-button hitl-button-primary"
         onClick={() => {
           const first = ref.current?.nextElementSibling;
-          approveAll((id, body) => client.answer(id, body), requestIds);
+          // One answer per request through the client's gate (each its own check, journal and
+          // exactly-once): nothing batched on the wire that the transport would not batch itself.
+          for (const requestId of requestIds) client.answer(requestId, APPROVE);
           if (first instanceof HTMLElement) first.focus();
         }}
       >

@@ -121,6 +121,15 @@ const wait = { timeout: 10_000 };
 /** Time passing while the page lives (its updates inside act). */
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+/** A LangChain HITL review of two tool calls, each approvable or rejectable. */
+const twoDeletes = {
+  label: "hitl",
+  actions: [
+    { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
+    { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
+  ],
+};
+
 describe("useLangGraphHitl over the real useStream and a real LangGraph server", { timeout: 30_000 }, () => {
   it("given a thread waiting on an interrupt and a double click, should resume it once through submit with the typed value", async () => {
     const threadId = await startThread("pick", { ids: ["a", "b"], label: "dbl" });
@@ -212,13 +221,7 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
   });
 
   it("given LangChain's HITL review, should render one approval per action and resume once with the decisions", async () => {
-    const threadId = await startThread("review", {
-      label: "hitl",
-      actions: [
-        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
-        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
-      ],
-    });
+    const threadId = await startThread("review", twoDeletes);
     render(<Page assistantId="review" threadId={threadId} />);
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2), wait);
     const [first] = screen.getAllByRole("button", { name: "Approve" }) as [HTMLElement];
@@ -236,13 +239,7 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
   });
 
   it("given LangChain's HITL review and Approve all double-clicked, should resume once with one approve per action", async () => {
-    const threadId = await startThread("review", {
-      label: "hitl",
-      actions: [
-        { name: "delete_file", args: { path: "a.md" }, allowedDecisions: ["approve", "reject"] },
-        { name: "delete_file", args: { path: "b.md" }, allowedDecisions: ["approve", "reject"] },
-      ],
-    });
+    const threadId = await startThread("review", twoDeletes);
     render(<Page assistantId="review" threadId={threadId} />);
     const batch = await screen.findByRole("group", { name: "2 approvals asked together" }, wait);
     const approveAll = within(batch).getByRole("button", { name: "Approve all 2" });

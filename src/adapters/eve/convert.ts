@@ -64,12 +64,12 @@ function eveEventChanges(event: EveEvent, index: EveRequestIndex | undefined): C
       const data = inputRequestedData.safeParse(event.data);
       if (!data.success) return bad(data.error.issues);
       const changes: LedgerChange[] = [];
+      const requests = data.data.requests.map((raw) => eveInputRequestSchema.safeParse(raw));
       // One event's requests were asked together (a step's parallel tool calls): named by the
       // event's first request, so requests that join the step later are not in its batch.
-      const head = eveInputRequestSchema.safeParse(data.data.requests[0]);
-      const batch = `${data.data.turnId}:${head.success ? head.data.requestId : ""}`;
-      data.data.requests.forEach((raw, position) => {
-        const request = eveInputRequestSchema.safeParse(raw);
+      const [head] = requests;
+      const batch = `${data.data.turnId}:${head?.success ? head.data.requestId : ""}`;
+      requests.forEach((request, position) => {
         if (!request.success) {
           const issues = fromZodIssues(request.error.issues).map((issue) => ({
             ...issue,
