@@ -1,5 +1,5 @@
 "use client";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import type { ParkedRequest } from "../core/model";
 import { useLabels } from "./labels";
 import { useHitlClient } from "./provider";
@@ -41,6 +41,9 @@ export function ApproveAll({ requestIds }: { readonly requestIds: readonly strin
   const client = useHitlClient();
   const labels = useLabels("renderer", rendererLabels);
   const ref = useRef<HTMLFieldSetElement>(null);
+  // A refusal (reconnecting, a request that does not offer approve) is said here, as a widget
+  // says its own; the requests it left open stay in the batch to press again.
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   return (
     <fieldset ref={ref} data-slot="batch" aria-label={labels.batch(requestIds.length)} className="hitl-batch">
       <button
@@ -51,12 +54,18 @@ export function ApproveAll({ requestIds }: { readonly requestIds: readonly strin
           const first = ref.current?.nextElementSibling;
           // One answer per request through the client's gate (each its own check, journal and
           // exactly-once): nothing batched on the wire that the transport would not batch itself.
-          for (const requestId of requestIds) client.answer(requestId, APPROVE);
-          if (first instanceof HTMLElement) first.focus();
+          const refused = requestIds
+            .map((requestId) => client.answer(requestId, APPROVE))
+            .find((result) => !result.ok && result.status !== "already-answered");
+          setRefusal(refused && !refused.ok ? refused.issues.map((issue) => issue.message).join(" ") : undefined);
+          if (!refused && first instanceof HTMLElement) first.focus();
         }}
       >
         {labels.approveAll(requestIds.length)}
       </button>
+      <span data-slot="status" role="status" className="hitl-status">
+        {refusal}
+      </span>
     </fieldset>
   );
 }
