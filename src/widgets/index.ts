@@ -54,6 +54,7 @@ export {
   type FormApi,
   type FormConnectContext,
   type FormControlEvent,
+  type FormFieldDataType,
   type FormFieldLayout,
   type FormFocusable,
   type FormGroupBlurEvent,

@@ -49,6 +49,22 @@ export interface FormGroupBlurEvent {
 /** A field's layout: a label above its control, a checkbox before its label, a multiselect's group. */
 export type FormFieldLayout = "stacked" | "inline" | "group";
 
+/**
+ * A field's `data-type`. Written out rather than inferred from the schema: declarations print an
+ * inferred union in the order the checker happened to meet its members, which differed on a fresh
+ * clone, and the API report flipped. `satisfies` below keeps it covering the schema's types.
+ */
+export type FormFieldDataType =
+  | "text"
+  | "textarea"
+  | "email"
+  | "url"
+  | "number"
+  | "date"
+  | "select"
+  | "multiselect"
+  | "checkbox";
+
 export function layoutOf(field: FormField): FormFieldLayout {
   return field.type === "multiselect" ? "group" : field.type === "checkbox" ? "inline" : "stacked";
 }
@@ -138,7 +154,7 @@ export function connect(state: FormState, send: Send<FormEvent>, context: FormCo
       return {
         "data-slot": "field" satisfies FormSlot,
         "data-layout": layout,
-        "data-type": field.type,
+        "data-type": (field.type satisfies FormFieldDataType) as FormFieldDataType,
         "data-invalid": flag(invalid),
         "data-required": flag(field.required),
         // A group is described as a whole: no one checkbox carries the problem.
