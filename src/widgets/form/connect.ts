@@ -154,7 +154,7 @@ export function connect(state: FormState, send: Send<FormEvent>, context: FormCo
       return {
         "data-slot": "field" satisfies FormSlot,
         "data-layout": layout,
-        "data-type": (field.type satisfies FormFieldDataType) as FormFieldDataType,
+        "data-type": field.type satisfies FormFieldDataType as FormFieldDataType,
         "data-invalid": flag(invalid),
         "data-required": flag(field.required),
         // A group is described as a whole: no one checkbox carries the problem.
