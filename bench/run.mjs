@@ -18,6 +18,8 @@
  * 4. In Chromium — MediaPicker with 10,000 items and TemplatePicker with 2,000 (mount, DOM
  *    elements, key move), and a request to an interactive widget, cold and warm
  *    (`bench/chromium.mjs`, which also runs alone).
+ * 5. Inbox stores — park, list, answer and deliver with 100,000 parked requests: memory, SQLite in a
+ *    file, Redis (`bench/inbox.mjs`, which also runs alone).
  *
  * Runs after `npm run build` (it measures the built package). The peers install into
  * `bench/peers/` (`npm ci` there, first run only). Times are wall-clock on whatever else the
@@ -33,6 +35,7 @@ import { eveEventToAction } from "hitl-kit/adapters/eve";
 import { createLedger, reduceLedger, selectRequests } from "hitl-kit/core";
 import { BUDGETS, bundle, closure, measure } from "../scripts/size.mjs";
 import { chromiumRows, measureChromium } from "./chromium.mjs";
+import { measureInbox } from "./inbox.mjs";
 import { measureRenders } from "./renders.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -267,6 +270,12 @@ const browser = await measureChromium(RUNS);
 process.stdout.write(`\n4. In Chromium (min / median / max over ${RUNS} fresh pages)\n`);
 console.table(chromiumRows(browser).map((row) => ({ "": row.what, value: row.value, goal: row.goal })));
 
+const inbox = await measureInbox();
+process.stdout.write(
+  "\n5. Inbox stores with 100,000 parked requests (100 owners; latency of one call at a time, ms p50 / p99)\n",
+);
+console.table(inbox);
+
 const results = {
   date: new Date().toISOString(),
   machine,
@@ -278,6 +287,7 @@ const results = {
   })),
   rerenders: renders,
   chromium: browser,
+  inbox,
 };
 writeFileSync(join(here, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write("\nwrote bench/results.json\n");

@@ -333,7 +333,7 @@ function redisBinary() {
 }
 
 /** A redis-server that persists every write before it answers (appendfsync always). */
-async function startRedis() {
+export async function startRedis() {
   const binary = redisBinary();
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), "hitl-load-redis-"));
@@ -478,7 +478,7 @@ function freePort() {
 }
 
 /** Runs `work` over `items`, at most `limit` at once, keeping the order of the results. */
-async function pool(items, limit, work) {
+export async function pool(items, limit, work) {
   const results = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -491,7 +491,7 @@ async function pool(items, limit, work) {
   return results;
 }
 
-function percentile(values, q) {
+export function percentile(values, q) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;

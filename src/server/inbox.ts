@@ -2,6 +2,9 @@ import { type AnswerBody, answerBodySchema } from "../core/answer";
 import { fromZodIssues, type HitlIssue } from "../core/issues";
 import type { Outcome, ParkedRequestInit } from "../core/model";
 import { approvalDecision } from "../kinds/native";
+import { InboxError, MAX_INBOX_ANSWER_BYTES, MAX_INBOX_REQUEST_BYTES } from "./inbox-store";
+
+export { InboxError } from "./inbox-store";
 
 /**
  * Requests parked on a server for a person to answer from a page: the asker `park`s a request
@@ -35,18 +38,6 @@ export type InboxAnswerResult =
   /** Someone answered first: theirs is the answer that counts. */
   | { readonly ok: false; readonly reason: "answered"; readonly answer: AnswerBody };
 
-/** A request the inbox will not park: the reason, and what is wrong with it. */
-export class InboxError extends Error {
-  override readonly name = "InboxError";
-  constructor(
-    message: string,
-    readonly reason: "invalid" | "full",
-    readonly issues: readonly HitlIssue[] = [],
-  ) {
-    super(message);
-  }
-}
-
 export interface MemoryInboxOptions {
   /** Requests waiting at once; parking one more throws `InboxError` (`full`). @default 1000 */
   readonly maxOpen?: number;
@@ -77,9 +68,6 @@ export interface HitlInbox {
   handle(request: Request): Promise<Response>;
 }
 
-/** The largest request (as JSON) the inbox parks, and the largest answer body it reads. */
-export const MAX_INBOX_REQUEST_BYTES = 256 * 1024;
-export const MAX_INBOX_ANSWER_BYTES = 1_100_000;
 const MAX_ID_LENGTH = 200;
 
 interface Slot {

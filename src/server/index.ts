@@ -56,6 +56,29 @@ export {
   type MemoryInboxOptions,
 } from "./inbox";
 export {
+  createMemoryInboxStore,
+  type DeliverOptions,
+  type DeliverReport,
+  deliverSettled,
+  type InboxAnswerInput,
+  type InboxClaim,
+  type InboxDeliveryLease,
+  type InboxPage,
+  type InboxParkInput,
+  type InboxQuery,
+  type InboxRecord,
+  type InboxRecordState,
+  type InboxStore,
+  type MemoryInboxStoreOptions,
+} from "./inbox-store";
+export { createRedisInboxStore, type RedisInboxStoreOptions } from "./inbox-store-redis";
+export {
+  createSqliteInboxStore,
+  type SqliteDatabase,
+  type SqliteInboxStoreOptions,
+  type SqliteStatement,
+} from "./inbox-store-sqlite";
+export {
   type InterruptQuestion,
   InterruptQuestionError,
   type InterruptUi,

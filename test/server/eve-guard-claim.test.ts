@@ -1,18 +1,18 @@
 // @vitest-environment node
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { createClient } from "redis";
 import { encodeAnswer } from "../../src/adapters/eve/envelope";
-import {
-  type AnswerClaimStore,
-  type ClaimRedisClient,
-  createMemoryClaimStore,
-  createRedisClaimStore,
-} from "../../src/server/claim-store";
+import { type AnswerClaimStore, createMemoryClaimStore, createRedisClaimStore } from "../../src/server/claim-store";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
 import { createTestFetch, type TestFetch } from "../../src/testing/fetch";
 import { createTestSession } from "../../src/testing/session";
+import {
+  adaptRedis,
+  REDIS_MISSING,
+  type RedisClient,
+  redisClient,
+  redisServerBinary,
+  startRedis,
+  type TestRedis,
+} from "../support/redis";
 
 /**
  * The guard's claim: two app instances (two guards) sharing one claim store, answered from two
@@ -353,72 +353,17 @@ describe("createMemoryClaimStore", () => {
 
 // ------------------------------------------------------------------ Redis
 
-/** `redis-server` here, or where `node scripts/setup.mjs --browser` installs it. */
-const REDIS_SERVER = [process.env.REDIS_SERVER, "/usr/bin/redis-server", "/usr/local/bin/redis-server"].find(
-  (path): path is string => path !== undefined && existsSync(path),
-);
-const redisServer =
-  REDIS_SERVER ?? (spawnSync("redis-server", ["--version"]).status === 0 ? "redis-server" : undefined);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-/** Starts a throwaway `redis-server` (no persistence) and resolves once it accepts connections. */
-async function startRedis(binary: string): Promise<{ process: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Ready to accept connections")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}:\n${output}`));
-    });
-  });
-  return { process: child, port };
-}
-
-/** A node-redis client to the test server (not connected yet). */
-const redisClient = (port: number) => createClient({ socket: { host: "127.0.0.1", port } });
-// Inferred from the call: `ReturnType<typeof createClient>` is the generic client, which the
-// concrete one (RESP 3, no modules) is not assignable to.
-type RedisClient = ReturnType<typeof redisClient>;
-
-/** The kit's one-line node-redis adapter, as documented on `ClaimRedisClient`. */
-const adapt = (client: RedisClient): ClaimRedisClient => ({
-  command: (name, args) => client.sendCommand([name, ...args]),
-});
-
-describe.skipIf(redisServer === undefined)(
-  redisServer === undefined
-    ? "createRedisClaimStore — SKIPPED: redis-server is not installed (`node scripts/setup.mjs --browser` installs it, or set REDIS_SERVER)"
+describe.skipIf(redisServerBinary === undefined)(
+  redisServerBinary === undefined
+    ? `createRedisClaimStore — ${REDIS_MISSING}`
     : "createRedisClaimStore against a real redis-server",
   () => {
-    let server: { process: ChildProcess; port: number };
+    let server: TestRedis;
     // One connection per app instance, as two processes behind a load balancer would have.
     const clients: RedisClient[] = [];
 
     beforeAll(async () => {
-      server = await startRedis(redisServer!);
+      server = await startRedis();
       for (let i = 0; i < 2; i += 1) {
         const client = redisClient(server.port);
         await client.connect();
@@ -428,16 +373,12 @@ describe.skipIf(redisServer === undefined)(
 
     afterAll(async () => {
       for (const client of clients) client.destroy();
-      if (server && server.process.exitCode === null) {
-        const exited = new Promise((resolve) => server.process.once("exit", resolve));
-        server.process.kill("SIGTERM");
-        await exited;
-      }
+      await server?.stop();
     });
 
     const stores = (prefix = "test:"): [AnswerClaimStore, AnswerClaimStore] => [
-      createRedisClaimStore(adapt(clients[0]!), { prefix }),
-      createRedisClaimStore(adapt(clients[1]!), { prefix }),
+      createRedisClaimStore(adaptRedis(clients[0]!), { prefix }),
+      createRedisClaimStore(adaptRedis(clients[1]!), { prefix }),
     ];
 
     it("should give a key to its first claimant, compare-and-delete on release, and let Redis expire it", async () => {
@@ -484,7 +425,7 @@ describe.skipIf(redisServer === undefined)(
 
     it("given Redis unreachable, should refuse the answer with 503 and send nothing to eve (no device gets through unguarded)", async () => {
       const offline = redisClient(server.port); // never connected
-      const store = createRedisClaimStore(adapt(offline));
+      const store = createRedisClaimStore(adaptRedis(offline));
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       try {
         const { session, ref, answer } = setup([store, store]);
@@ -506,7 +447,7 @@ describe.skipIf(redisServer === undefined)(
 
     it("given Redis unreachable and whenClaimsFail: forward, should forward the answer unclaimed and say so", async () => {
       const offline = redisClient(server.port); // never connected
-      const store = createRedisClaimStore(adapt(offline));
+      const store = createRedisClaimStore(adaptRedis(offline));
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       try {
         const { session, ref, answer } = setup([store, store], { whenClaimsFail: "forward" });

@@ -1,5 +1,6 @@
 import type { ParkedRequestInit } from "../../src/core/model";
-import { createMemoryInbox, InboxError, MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox";
+import { createMemoryInbox, InboxError } from "../../src/server/inbox";
+import { MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
 
 /** The memory inbox: one answer per request, its routes, its bounds. */
 
