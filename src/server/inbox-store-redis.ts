@@ -112,12 +112,19 @@ const EXPIRE = `${COMMON}
 return expire_due(ARGV[2], tonumber(ARGV[3]))
 `;
 
-// ARGV: prefix, holder, leaseMs, now. Looks at the oldest 100 undelivered: more than that leased
-// at once means that many deliverers are busy, and the next call looks again.
+// ARGV: prefix, holder, leaseMs, now, id ("" for any). Looks at the oldest 100 undelivered: more
+// than that leased at once means that many deliverers are busy, and the next call looks again.
 const TAKE = `${COMMON}
 local at = tonumber(ARGV[4])
 expire_due(ARGV[4], 1000)
-for _, id in ipairs(redis.call("ZRANGE", p .. "outbox", 0, 99)) do
+local candidates
+if ARGV[5] ~= "" then
+  candidates = {}
+  if redis.call("ZSCORE", p .. "outbox", ARGV[5]) then candidates = { ARGV[5] } end
+else
+  candidates = redis.call("ZRANGE", p .. "outbox", 0, 99)
+end
+for _, id in ipairs(candidates) do
   local key = p .. "r:" .. id
   local lease = redis.call("HGET", key, "leaseUntil")
   if not lease or lease == "" or tonumber(lease) <= at then
@@ -239,8 +246,8 @@ export function createRedisInboxStore(redis: ClaimRedisClient, options: RedisInb
       }
     },
 
-    async takeDelivery({ holder, leaseMs }) {
-      const reply = await run(TAKE, holder, Math.max(1, Math.ceil(leaseMs)), now());
+    async takeDelivery({ holder, leaseMs, id }) {
+      const reply = await run(TAKE, holder, Math.max(1, Math.ceil(leaseMs)), now(), id ?? "");
       return Array.isArray(reply) ? recordOf(reply) : undefined;
     },
 

@@ -134,6 +134,11 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
                     ORDER BY seq LIMIT 1)
        RETURNING ${COLUMNS}`,
     ),
+    takeId: db.prepare(
+      `UPDATE ${table} SET holder = ?, lease_until = ?
+       WHERE id = ? AND state IN ('answered', 'expired') AND delivered = 0 AND (lease_until IS NULL OR lease_until <= ?)
+       RETURNING ${COLUMNS}`,
+    ),
     settleDelivery: db.prepare(
       `UPDATE ${table} SET delivered = 1, holder = NULL, lease_until = NULL WHERE id = ? AND holder = ? AND delivered = 0`,
     ),
@@ -240,10 +245,12 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
       return Number(sql.expireDue.run(at, at).changes);
     },
 
-    async takeDelivery({ holder, leaseMs }) {
+    async takeDelivery({ holder, leaseMs, id }) {
       const at = now();
       sql.expireDue.run(at, at);
-      const row = sql.take.get(holder, at + leaseMs, at) as Row | undefined;
+      const row = (
+        id === undefined ? sql.take.get(holder, at + leaseMs, at) : sql.takeId.get(holder, at + leaseMs, id, at)
+      ) as Row | undefined;
       return row ? recordOf(row) : undefined;
     },
 

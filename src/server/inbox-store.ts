@@ -94,6 +94,8 @@ export interface InboxDeliveryLease {
   readonly holder: string;
   /** How long the record is this holder's before another may deliver it. */
   readonly leaseMs: number;
+  /** This record only (an asker waiting in this process delivers its own answer). */
+  readonly id?: string;
 }
 
 export interface InboxStore {
@@ -314,9 +316,10 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
       return count;
     },
 
-    async takeDelivery({ holder, leaseMs }) {
+    async takeDelivery({ holder, leaseMs, id }) {
       const at = now();
-      for (const row of rows.values()) {
+      const candidates = id === undefined ? rows.values() : [rows.get(id)].filter((row) => row !== undefined);
+      for (const row of candidates) {
         expireDue(row, at);
         const { record } = row;
         if (record.delivered || (record.state !== "answered" && record.state !== "expired")) continue;

@@ -2,7 +2,7 @@ import { type AnswerBody, answerBodySchema } from "../core/answer";
 import { fromZodIssues, type HitlIssue } from "../core/issues";
 import type { Outcome, ParkedRequestInit } from "../core/model";
 import { approvalDecision } from "../kinds/native";
-import { InboxError, MAX_INBOX_ANSWER_BYTES, MAX_INBOX_REQUEST_BYTES } from "./inbox-store";
+import { createMemoryInboxStore, type InboxRecord, type InboxStore, MAX_INBOX_ANSWER_BYTES } from "./inbox-store";
 
 export { InboxError } from "./inbox-store";
 
@@ -12,20 +12,25 @@ export { InboxError } from "./inbox-store";
  * `POST …/requests/:id/answer` through the inbox transport (`hitl-kit/adapters/inbox`), so the
  * client, the ledger and every widget apply unchanged. The first answer wins; a second gets 409
  * with the first (the page shows "answered elsewhere"). An asker that gives up (its `signal`)
- * withdraws the request. Nothing times out on its own: a person answers when they can.
+ * withdraws the request. A request past its `expiresAt` cannot be answered (410).
  *
- * This one keeps its requests in memory (one process; they end with it). Bounded: a request's
- * JSON and an answer's body are capped, and so is the number waiting at once.
+ * The requests live in an `InboxStore`: memory by default (they end with the process), SQLite
+ * in a file to outlive a restart, Redis for several page servers — then an asker on one server
+ * hears an answer given on another within `pollMs`. Every route asks `authorize` who the caller
+ * is: a request is listed and answered only by its owner (another owner's id is a 404).
  */
 
-export type InboxEntryState = "open" | "answered" | "withdrawn";
+export type InboxEntryState = "open" | "answered" | "withdrawn" | "expired";
 
-/** One request as the inbox keeps it (and as `GET …/requests` lists it). */
+/** One request as `GET …/requests` lists it. */
 export interface InboxEntry {
   readonly request: ParkedRequestInit;
   readonly state: InboxEntryState;
   /** When it was parked (ms since the epoch). */
   readonly parkedAt: number;
+  readonly expiresAt?: number;
+  readonly conversation?: string;
+  readonly source?: string;
   /** The one answer, once answered. */
   readonly answer?: AnswerBody;
   /** How it ended, once it did (an approval's decision reads as approved or denied). */
@@ -34,31 +39,56 @@ export interface InboxEntry {
 
 export type InboxAnswerResult =
   | { readonly ok: true; readonly outcome: Outcome }
-  | { readonly ok: false; readonly reason: "unknown" | "withdrawn" }
+  | { readonly ok: false; readonly reason: "unknown" | "withdrawn" | "expired" }
   /** Someone answered first: theirs is the answer that counts. */
   | { readonly ok: false; readonly reason: "answered"; readonly answer: AnswerBody };
 
-export interface MemoryInboxOptions {
-  /** Requests waiting at once; parking one more throws `InboxError` (`full`). @default 1000 */
-  readonly maxOpen?: number;
-  /** Answered or withdrawn requests still listed (their receipts), newest kept. @default 200 */
-  readonly keepSettled?: number;
-  readonly now?: () => number;
+export interface InboxOptions {
+  /** Where the requests live. @default createMemoryInboxStore() */
+  readonly store?: InboxStore;
+  /**
+   * Who is calling a route: their owner id, or `undefined` to refuse (401). Use the app's own
+   * session (a cookie, a token). Without it the inbox has one owner, `"default"`: right for one
+   * person's app, wrong for a shared one.
+   */
+  readonly authorize?: (request: Request) => string | undefined | Promise<string | undefined>;
+  /** How often an asker looks for an answer given through another instance. @default 1000 */
+  readonly pollMs?: number;
+  /** Settled requests listed per state (their receipts), newest first. @default 50 */
+  readonly receipts?: number;
+  /**
+   * How long a settled request is kept once its asker has it (delivered) or it was withdrawn;
+   * older ones are purged as the inbox goes, at most once a minute. `Infinity` keeps them.
+   * @default one day
+   */
+  readonly keepSettledMs?: number;
+}
+
+export interface InboxParkOptions {
+  readonly signal?: AbortSignal;
+  /** @default "default" */
+  readonly owner?: string;
+  /** Who asks ("claude-agent", "langgraph", …). @default "inbox" */
+  readonly source?: string;
+  readonly conversation?: string;
+  /** When it stops being answerable (ms since the epoch): the asker then rejects. */
+  readonly expiresAt?: number;
 }
 
 export interface HitlInbox {
   /**
    * Parks a request and resolves with its one answer. Parking an id that waits already joins
    * it; one already answered resolves with that answer. `signal` (the asker gave up) withdraws
-   * the request and rejects with the signal's reason.
+   * the request and rejects with the signal's reason; so does its expiry.
    */
-  park(request: ParkedRequestInit, options?: { readonly signal?: AbortSignal }): Promise<AnswerBody>;
+  park(request: ParkedRequestInit, options?: InboxParkOptions): Promise<AnswerBody>;
   /** Records the first answer to a waiting request (what the answer route does). */
-  answer(requestId: string, answer: AnswerBody): InboxAnswerResult;
+  answer(requestId: string, answer: AnswerBody, owner?: string): Promise<InboxAnswerResult>;
   /** Withdraws a waiting request: its askers' promises reject. `false` when it was not waiting. */
-  withdraw(requestId: string, reason?: unknown): boolean;
-  /** Every waiting request, then the kept receipts, oldest first. */
-  list(): readonly InboxEntry[];
+  withdraw(requestId: string, reason?: unknown): Promise<boolean>;
+  /** An owner's waiting requests (oldest first), then their recent receipts. */
+  list(owner?: string): Promise<readonly InboxEntry[]>;
+  /** Told when this instance parks, answers or withdraws a request. */
   subscribe(listener: () => void): () => void;
   /**
    * The HTTP routes, for any fetch-style server (a Next.js route handler, Hono, `node:http`
@@ -66,67 +96,123 @@ export interface HitlInbox {
    * `POST <path>/requests/:id/answer` with `{ answer }`.
    */
   handle(request: Request): Promise<Response>;
+  /** Stops looking for answers from other instances; waiting askers keep waiting on this one. */
+  close(): void;
 }
 
-const MAX_ID_LENGTH = 200;
-
-interface Slot {
-  entry: InboxEntry;
-  readonly waiters: Array<{ resolve: (answer: AnswerBody) => void; reject: (reason: unknown) => void }>;
+export interface MemoryInboxOptions {
+  /** Requests waiting at once; parking one more throws `InboxError` (`full`). @default 1000 */
+  readonly maxOpen?: number;
+  readonly now?: () => number;
 }
 
+/** The inbox in this process's memory: `createInbox` over `createMemoryInboxStore`. */
 export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
-  const maxOpen = options.maxOpen ?? 1000;
-  const keepSettled = options.keepSettled ?? 200;
-  const now = options.now ?? Date.now;
-  const slots = new Map<string, Slot>();
+  return createInbox({
+    store: createMemoryInboxStore({
+      maxOpenPerOwner: options.maxOpen ?? 1000,
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  });
+}
+
+const DEFAULT_OWNER = "default";
+/** Open requests one GET lists at most (10 pages of the store's largest). */
+const MAX_LISTED_OPEN = 1000;
+
+interface Waiter {
+  readonly resolve: (answer: AnswerBody) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+export function createInbox(options: InboxOptions = {}): HitlInbox {
+  const store = options.store ?? createMemoryInboxStore();
+  const authorize = options.authorize ?? (() => DEFAULT_OWNER);
+  const pollMs = options.pollMs ?? 1000;
+  const receipts = options.receipts ?? 50;
+  const keepSettledMs = options.keepSettledMs ?? 24 * 60 * 60 * 1000;
+  let purgedAt = 0;
+  /** Bounded memory and disk without a timer: the routes' own traffic runs it. */
+  const purgeNow = () => {
+    const at = Date.now();
+    if (!Number.isFinite(keepSettledMs) || at - purgedAt < 60_000) return;
+    purgedAt = at;
+    store.purge(at - keepSettledMs).catch(() => {
+      purgedAt = 0; // tried again on the next answer
+    });
+  };
+  const waiters = new Map<string, Waiter[]>();
   const listeners = new Set<() => void>();
-  let openCount = 0;
+  // This instance's deliverer id: an in-process asker is the answer's sink, so the record it
+  // hears is marked delivered under this holder (and `deliverSettled` elsewhere skips it).
+  const holder = `inbox-${globalThis.crypto.randomUUID()}`;
+  let timer: ReturnType<typeof setInterval> | undefined;
 
   const changed = () => {
     for (const listener of [...listeners]) listener();
   };
 
-  /** Settles a waiting slot; forgets the oldest receipts beyond `keepSettled`. */
-  const settle = (slot: Slot, entry: InboxEntry) => {
-    slot.entry = entry;
-    openCount--;
-    // Re-inserted: the map's order is then "settled most recently last".
-    slots.delete(entry.request.requestId);
-    slots.set(entry.request.requestId, slot);
-    let settled = [...slots.values()].filter((s) => s.entry.state !== "open").length;
-    for (const [id, other] of slots) {
-      if (settled <= keepSettled) break;
-      if (other.entry.state === "open") continue;
-      slots.delete(id);
-      settled--;
+  /** Hands a settled record to this instance's askers, once, and marks it delivered. */
+  const settleWaiters = async (record: InboxRecord) => {
+    const waiting = waiters.get(record.id);
+    if (!waiting) return;
+    waiters.delete(record.id);
+    if (waiters.size === 0) stopPolling();
+    if (record.state === "answered" && record.answer) {
+      for (const waiter of waiting) waiter.resolve(record.answer);
+      if (await store.takeDelivery({ holder, leaseMs: 30_000, id: record.id })) {
+        await store.settleDelivery(record.id, holder);
+      }
+    } else {
+      const why = record.state === "expired" ? "expired" : "was withdrawn";
+      for (const waiter of waiting) waiter.reject(new Error(`The request ${record.id} ${why}`));
     }
   };
 
+  // Answers given through another instance (a shared store) reach this one's askers by a look at
+  // their records; nothing runs while nobody waits, and the timer never keeps a process alive.
+  const poll = async () => {
+    for (const id of [...waiters.keys()]) {
+      const record = await store.get(id).catch(() => undefined);
+      if (record && record.state !== "open") await settleWaiters(record);
+    }
+  };
+  const startPolling = () => {
+    if (timer !== undefined || pollMs <= 0) return;
+    timer = setInterval(() => void poll(), pollMs);
+    (timer as { unref?: () => void }).unref?.();
+  };
+  const stopPolling = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+
   const inbox: HitlInbox = {
-    park(request, { signal } = {}) {
-      const problem = requestProblem(request);
-      if (problem) return Promise.reject(new InboxError(`The request cannot be parked: ${problem}`, "invalid"));
-      const existing = slots.get(request.requestId);
-      if (existing?.entry.state === "answered" && existing.entry.answer) return Promise.resolve(existing.entry.answer);
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      let slot = existing?.entry.state === "open" ? existing : undefined;
-      if (!slot) {
-        if (openCount >= maxOpen) {
-          return Promise.reject(new InboxError(`The inbox holds ${maxOpen} waiting requests already`, "full"));
-        }
-        slot = { entry: { request, state: "open", parkedAt: now() }, waiters: [] };
-        slots.delete(request.requestId);
-        slots.set(request.requestId, slot);
-        openCount++;
-        changed();
+    async park(request, parkOptions = {}) {
+      const { signal } = parkOptions;
+      if (signal?.aborted) throw signal.reason;
+      const { record, created } = await store.park({
+        request,
+        owner: parkOptions.owner ?? DEFAULT_OWNER,
+        source: parkOptions.source ?? "inbox",
+        conversation: parkOptions.conversation,
+        expiresAt: parkOptions.expiresAt,
+      });
+      if (record.state === "answered" && record.answer) return record.answer;
+      if (record.state !== "open") throw new Error(`The request ${record.id} is ${record.state}`);
+      if (created) changed();
+      const id = record.id;
+      // Given up while the store parked it: no listener was there to hear it.
+      if (signal?.aborted) {
+        await inbox.withdraw(id, signal.reason);
+        throw signal.reason;
       }
-      const waiting = slot;
-      return new Promise<AnswerBody>((resolve, reject) => {
+      const answered = new Promise<AnswerBody>((resolve, reject) => {
         // The abort listener goes once the request is over: a long-lived signal keeps none behind.
-        const onAbort = () => inbox.withdraw(request.requestId, signal?.reason);
+        const onAbort = () => void inbox.withdraw(id, signal?.reason);
         const done = () => signal?.removeEventListener("abort", onAbort);
-        waiting.waiters.push({
+        const list = waiters.get(id) ?? [];
+        list.push({
           resolve: (answer) => {
             done();
             resolve(answer);
@@ -136,36 +222,73 @@ export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
             reject(reason);
           },
         });
+        waiters.set(id, list);
         signal?.addEventListener("abort", onAbort, { once: true });
       });
+      startPolling();
+      // Expiry is the store's to decide; the asker hears it on the first look after it.
+      if (record.expiresAt !== undefined) {
+        const wait = setTimeout(() => void poll(), Math.max(0, record.expiresAt - Date.now()) + 1);
+        (wait as { unref?: () => void }).unref?.();
+      }
+      return answered;
     },
 
-    answer(requestId, answer) {
-      const slot = slots.get(requestId);
-      if (!slot) return { ok: false, reason: "unknown" };
-      const { entry } = slot;
-      if (entry.state === "answered" && entry.answer) return { ok: false, reason: "answered", answer: entry.answer };
-      if (entry.state !== "open") return { ok: false, reason: "withdrawn" };
-      const outcome = outcomeOf(entry.request, answer);
-      settle(slot, { ...entry, state: "answered", answer, outcome });
-      for (const waiter of slot.waiters.splice(0)) waiter.resolve(answer);
-      changed();
-      return { ok: true, outcome };
+    async answer(requestId, answer, owner = DEFAULT_OWNER) {
+      const parked = await store.get(requestId);
+      if (!parked || parked.owner !== owner) return { ok: false, reason: "unknown" };
+      const outcome = outcomeOf(parked.request, answer);
+      const claim = await store.answer(requestId, { owner, answer, outcome });
+      if (claim.won) {
+        await settleWaiters(claim.record);
+        purgeNow();
+        changed();
+        return { ok: true, outcome };
+      }
+      if (claim.reason === "answered" && claim.record.answer) {
+        return { ok: false, reason: "answered", answer: claim.record.answer };
+      }
+      if (claim.reason === "expired") {
+        const record = await store.get(requestId);
+        if (record) await settleWaiters(record);
+      }
+      return { ok: false, reason: claim.reason === "answered" ? "unknown" : claim.reason };
     },
 
-    withdraw(requestId, reason) {
-      const slot = slots.get(requestId);
-      if (slot?.entry.state !== "open") return false;
-      settle(slot, { ...slot.entry, state: "withdrawn", outcome: "withdrawn" });
+    async withdraw(requestId, reason) {
+      if (!(await store.withdraw(requestId))) return false;
+      const waiting = waiters.get(requestId) ?? [];
+      waiters.delete(requestId);
+      if (waiters.size === 0) stopPolling();
       const error = reason ?? new Error(`The request ${requestId} was withdrawn`);
-      for (const waiter of slot.waiters.splice(0)) waiter.reject(error);
+      for (const waiter of waiting) waiter.reject(error);
       changed();
       return true;
     },
 
-    list() {
-      const entries = [...slots.values()].map((slot) => slot.entry);
-      return entries.sort((a, b) => a.parkedAt - b.parkedAt);
+    async list(owner = DEFAULT_OWNER) {
+      const open: InboxRecord[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await store.list({
+          owner,
+          state: "open",
+          order: "oldest",
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
+        open.push(...page.records);
+        cursor = page.next;
+      } while (cursor && open.length < MAX_LISTED_OPEN);
+      const settled: InboxRecord[] = [];
+      if (receipts > 0) {
+        for (const state of ["answered", "withdrawn", "expired"] as const) {
+          settled.push(
+            ...(await store.list({ owner, state, order: "newest", limit: Math.min(receipts, 100) })).records,
+          );
+        }
+      }
+      return [...open, ...settled].map(entryOf);
     },
 
     subscribe(listener) {
@@ -175,9 +298,11 @@ export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
 
     async handle(request) {
       const { pathname } = new URL(request.url);
+      const owner = await authorize(request);
+      if (owner === undefined) return json({ error: "Sign in to answer" }, 401);
       if (/\/requests\/?$/.test(pathname)) {
         if (request.method !== "GET") return json({ error: "Use GET" }, 405, { allow: "GET" });
-        return json({ entries: inbox.list() }, 200);
+        return json({ entries: await inbox.list(owner) }, 200);
       }
       const target = /\/requests\/([^/]+)\/answer\/?$/.exec(pathname);
       if (!target) return json({ error: "Not an inbox route" }, 404);
@@ -190,19 +315,38 @@ export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
       }
       const read = await readAnswer(request);
       if (!read.ok) return json({ error: "The answer is not one the inbox reads", issues: read.issues }, read.status);
-      const result = inbox.answer(requestId, read.answer);
+      const result = await inbox.answer(requestId, read.answer, owner);
       if (result.ok) return json({ ok: true, outcome: result.outcome }, 200);
       switch (result.reason) {
         case "answered":
           return json({ error: "Answered elsewhere", answer: result.answer }, 409);
         case "withdrawn":
           return json({ error: "The request was withdrawn" }, 410);
+        case "expired":
+          return json({ error: "The request expired" }, 410);
         default:
           return json({ error: `No request ${requestId}` }, 404);
       }
     },
+
+    close() {
+      stopPolling();
+    },
   };
   return inbox;
+}
+
+function entryOf(record: InboxRecord): InboxEntry {
+  return {
+    request: record.request,
+    state: record.state,
+    parkedAt: record.parkedAt,
+    ...(record.expiresAt !== undefined ? { expiresAt: record.expiresAt } : {}),
+    ...(record.conversation !== undefined ? { conversation: record.conversation } : {}),
+    source: record.source,
+    ...(record.answer ? { answer: record.answer } : {}),
+    ...(record.outcome ? { outcome: record.outcome } : {}),
+  };
 }
 
 /** How an answer ends its request, as the page's ledger records it. */
@@ -211,22 +355,6 @@ function outcomeOf(request: ParkedRequestInit, answer: AnswerBody): Outcome {
     return approvalDecision(answer).decision === "deny" ? "denied" : "approved";
   }
   return answer.type === "dismissed" ? "cancelled" : "answered";
-}
-
-function requestProblem(request: ParkedRequestInit): string | undefined {
-  if (typeof request?.requestId !== "string" || request.requestId === "" || request.requestId.length > MAX_ID_LENGTH) {
-    return `its requestId must be 1–${MAX_ID_LENGTH} characters`;
-  }
-  if (typeof request.kind !== "string" || typeof request.prompt !== "string" || typeof request.callId !== "string") {
-    return "it needs a callId, a kind and a prompt";
-  }
-  let size: number;
-  try {
-    size = JSON.stringify(request).length;
-  } catch {
-    return "it is not plain JSON";
-  }
-  return size > MAX_INBOX_REQUEST_BYTES ? `it is over ${MAX_INBOX_REQUEST_BYTES} bytes as JSON` : undefined;
 }
 
 async function readAnswer(

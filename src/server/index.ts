@@ -47,12 +47,15 @@ export {
   type EveAnswerGuardOptions,
 } from "./eve-guard";
 export {
+  createInbox,
   createMemoryInbox,
   type HitlInbox,
   type InboxAnswerResult,
   type InboxEntry,
   type InboxEntryState,
   InboxError,
+  type InboxOptions,
+  type InboxParkOptions,
   type MemoryInboxOptions,
 } from "./inbox";
 export {

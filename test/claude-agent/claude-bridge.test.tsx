@@ -136,7 +136,7 @@ describe("claudeCanUseTool through the real Claude Agent SDK and a page", { time
         toolUseID: expect.any(String),
       },
     });
-    expect(inbox.list().map((entry) => entry.state)).toEqual(["answered"]);
+    expect((await inbox.list()).map((entry) => entry.state)).toEqual(["answered"]);
     expect(posts).toHaveLength(1);
   });
 
@@ -232,7 +232,7 @@ describe("claudeCanUseTool through the real Claude Agent SDK and a page", { time
     await screen.findByRole("group", { name: "Allow Bash?" }, wait);
     abortController.abort();
     expect(await finished(done)).toBeInstanceOf(Error);
-    expect(inbox.list().map((entry) => entry.state)).toEqual(["withdrawn"]);
+    expect((await inbox.list()).map((entry) => entry.state)).toEqual(["withdrawn"]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).toBeNull(), wait);
   });
 
@@ -248,7 +248,7 @@ describe("claudeCanUseTool through the real Claude Agent SDK and a page", { time
       await screen.findByRole("group", { name: "Allow Bash?" }, wait);
       const [received] = await finished(done);
       expect(received?.response.subtype).toBe("cancelled");
-      await waitFor(() => expect(inbox.list().map((entry) => entry.state)).toEqual(["withdrawn"]), wait);
+      await waitFor(async () => expect((await inbox.list()).map((entry) => entry.state)).toEqual(["withdrawn"]), wait);
       await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).toBeNull(), wait);
     } finally {
       delete process.env.STANDIN_CANCEL_AFTER_MS;

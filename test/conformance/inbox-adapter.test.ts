@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "libsql";
 import { createInboxTransport, type InboxTransport } from "../../src/adapters/inbox/transport";
 import type { AnswerBody } from "../../src/core/answer";
-import { createMemoryInbox } from "../../src/server/inbox";
+import { createInbox, createMemoryInbox, type HitlInbox } from "../../src/server/inbox";
+import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 import {
   type ConformanceDriver,
   type ConformanceFailure,
@@ -16,15 +21,15 @@ import {
  * refused answer is the guard at work.
  */
 
-const driver: ConformanceDriver = {
-  name: "createInboxTransport (memory inbox, its HTTP routes)",
+const driverOver = (name: string, createInboxHere: () => HitlInbox): ConformanceDriver => ({
+  name: `createInboxTransport (${name}, its HTTP routes)`,
   skip: {
     replay:
       "the transport polls the inbox's state, not an event stream: a catch-up is one fresh read (refresh), with nothing to duplicate",
     replyInTwoTabs: "an inbox request has no chat to reply in: it is answered only through its widget",
   },
   createServer() {
-    const inbox = createMemoryInbox();
+    const inbox = createInboxHere();
     /** Per request: the answers that reached the inbox, with the page that sent each and the status. */
     const posts = new Map<string, Array<{ page: number; answer: AnswerBody; status: number }>>();
     const settlements = new Map<string, number>();
@@ -105,7 +110,7 @@ const driver: ConformanceDriver = {
         failure = next;
       },
       withdraw(ref) {
-        inbox.withdraw(ref.requestId);
+        void inbox.withdraw(ref.requestId);
       },
       async idle() {
         await new Promise((resolve) => setTimeout(resolve, 0));
@@ -113,9 +118,29 @@ const driver: ConformanceDriver = {
       },
       close() {
         for (const transport of transports) transport.close();
+        inbox.close();
       },
     };
   },
-};
+});
 
-runTransportConformance({ describe, it }, driver);
+runTransportConformance(
+  { describe, it },
+  driverOver("memory inbox", () => createMemoryInbox()),
+);
+
+// The same routes over SQLite in a file, as a page server that must survive a restart runs them.
+const dir = mkdtempSync(join(tmpdir(), "hitl-inbox-conformance-"));
+const databases: Database.Database[] = [];
+afterAll(() => {
+  for (const db of databases) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+runTransportConformance(
+  { describe, it },
+  driverOver("SQLite inbox", () => {
+    const db = new Database(join(dir, `${crypto.randomUUID()}.db`));
+    databases.push(db);
+    return createInbox({ store: createSqliteInboxStore(db), pollMs: 10 });
+  }),
+);

@@ -319,6 +319,14 @@ describe.each([memory, sqlite, redis])("inbox store: $name", (engine) => {
       expect(await a.settleDelivery("o", "h1")).toBe(false);
       expect(await b.settleDelivery("o", "h2")).toBe(true);
       expect(await b.settleDelivery("o", "h2")).toBe(false);
+      // One record by id (an asker in this process delivering its own answer), past older ones.
+      await park("o2");
+      await park("o3");
+      await a.answer("o3", { owner: "ann", answer: answerOf("z"), outcome: "answered" });
+      expect(await a.takeDelivery({ holder: "h4", leaseMs: 1000, id: "o2" })).toBeUndefined();
+      expect((await a.takeDelivery({ holder: "h4", leaseMs: 1000, id: "o3" }))?.id).toBe("o3");
+      expect(await a.takeDelivery({ holder: "h5", leaseMs: 1000, id: "o3" })).toBeUndefined();
+      expect(await a.settleDelivery("o3", "h4")).toBe(true);
       clock += 5000;
       expect(await a.takeDelivery({ holder: "h3", leaseMs: 1000 })).toBeUndefined();
       expect((await a.get("o"))?.delivered).toBe(true);

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "libsql";
 import type { ParkedRequestInit } from "../../src/core/model";
-import { createMemoryInbox, InboxError } from "../../src/server/inbox";
-import { MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
+import { createInbox, createMemoryInbox, type HitlInbox, InboxError } from "../../src/server/inbox";
+import { createMemoryInboxStore, MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
+import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 
 /** The memory inbox: one answer per request, its routes, its bounds. */
 
@@ -21,10 +26,15 @@ const post = (path: string, body: unknown, contentType = "application/json") =>
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
+/** `park` stores before it waits: resolves once `count` requests are open. */
+const waitForOpen = (inbox: HitlInbox, count: number) =>
+  vi.waitFor(async () => expect((await inbox.list()).filter((e) => e.state === "open")).toHaveLength(count));
+
 describe("createMemoryInbox", () => {
   it("given two answers, should resolve the asker with the first and tell the second who won (409 with it)", async () => {
     const inbox = createMemoryInbox();
     const asked = inbox.park(request("r1"));
+    await waitForOpen(inbox, 1);
     const first = await inbox.handle(post("/requests/r1/answer", { answer: { type: "value", value: { id: "a" } } }));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ ok: true, outcome: "answered" });
@@ -38,8 +48,9 @@ describe("createMemoryInbox", () => {
     const inbox = createMemoryInbox();
     const one = inbox.park(request("r1"));
     const two = inbox.park(request("r1"));
-    expect(inbox.list()).toHaveLength(1);
-    expect(inbox.answer("r1", { type: "declined", reason: "no" })).toEqual({ ok: true, outcome: "answered" });
+    await waitForOpen(inbox, 1);
+    expect(await inbox.list()).toHaveLength(1);
+    expect(await inbox.answer("r1", { type: "declined", reason: "no" })).toEqual({ ok: true, outcome: "answered" });
     await expect(Promise.all([one, two])).resolves.toEqual([
       { type: "declined", reason: "no" },
       { type: "declined", reason: "no" },
@@ -53,7 +64,7 @@ describe("createMemoryInbox", () => {
     const asked = inbox.park(request("r1"), { signal: controller.signal });
     controller.abort(new Error("the agent moved on"));
     await expect(asked).rejects.toThrow("the agent moved on");
-    expect(inbox.list()).toMatchObject([{ state: "withdrawn", outcome: "withdrawn" }]);
+    expect(await inbox.list()).toMatchObject([{ state: "withdrawn", outcome: "withdrawn" }]);
     const late = await inbox.handle(post("/requests/r1/answer", { answer: { type: "dismissed" } }));
     expect(late.status).toBe(410);
   });
@@ -61,17 +72,20 @@ describe("createMemoryInbox", () => {
   it("given a native approval, should record approved or denied as the outcome", async () => {
     const inbox = createMemoryInbox();
     const approval = { kind: "approval", native: true, payload: { kind: "approval", toolName: "x", input: {} } };
-    void inbox.park(request("yes", approval));
-    void inbox.park(request("no", approval));
-    expect(inbox.answer("yes", { type: "value", value: { decision: "approve" } })).toMatchObject({
+    const yes = inbox.park(request("yes", approval));
+    const no = inbox.park(request("no", approval));
+    await waitForOpen(inbox, 2);
+    expect(await inbox.answer("yes", { type: "value", value: { decision: "approve" } })).toMatchObject({
       outcome: "approved",
     });
-    expect(inbox.answer("no", { type: "declined" })).toMatchObject({ outcome: "denied" });
+    expect(await inbox.answer("no", { type: "declined" })).toMatchObject({ outcome: "denied" });
+    await Promise.all([yes, no]);
   });
 
   it("given bad answers, should refuse each with a status and issues, and keep the request open", async () => {
     const inbox = createMemoryInbox();
     void inbox.park(request("r1"));
+    await waitForOpen(inbox, 1);
     expect((await inbox.handle(post("/requests/r1/answer", "{not json"))).status).toBe(400);
     const shape = await inbox.handle(post("/requests/r1/answer", { answer: { type: "maybe" } }));
     expect(shape.status).toBe(400);
@@ -80,7 +94,7 @@ describe("createMemoryInbox", () => {
     const huge = { answer: { type: "reply", text: "x".repeat(1_200_000) } };
     expect((await inbox.handle(post("/requests/r1/answer", huge))).status).toBe(413);
     expect((await inbox.handle(post("/requests/nope/answer", { answer: { type: "dismissed" } }))).status).toBe(404);
-    expect(inbox.list().map((entry) => entry.state)).toEqual(["open"]);
+    expect((await inbox.list()).map((entry) => entry.state)).toEqual(["open"]);
   });
 
   it("given a body past the limit, a declared length past it, or a bad id in the path, should refuse without reading on", async () => {
@@ -108,7 +122,7 @@ describe("createMemoryInbox", () => {
     });
     expect((await inbox.handle(lying)).status).toBe(413);
     expect((await inbox.handle(post("/requests/%E0%A4%A/answer", { answer: { type: "dismissed" } }))).status).toBe(400);
-    expect(inbox.list().map((entry) => entry.state)).toEqual(["open"]);
+    expect((await inbox.list()).map((entry) => entry.state)).toEqual(["open"]);
   });
 
   it("given an asker's long-lived signal, should stop listening to it once the request is answered", async () => {
@@ -116,16 +130,18 @@ describe("createMemoryInbox", () => {
     const controller = new AbortController();
     const removed = vi.spyOn(controller.signal, "removeEventListener");
     const asked = inbox.park(request("r1"), { signal: controller.signal });
-    inbox.answer("r1", { type: "dismissed" });
+    await waitForOpen(inbox, 1);
+    await inbox.answer("r1", { type: "dismissed" });
     await asked;
     expect(removed).toHaveBeenCalledWith("abort", expect.any(Function));
     controller.abort();
-    expect(inbox.list()).toMatchObject([{ state: "answered" }]);
+    expect(await inbox.list()).toMatchObject([{ state: "answered" }]);
   });
 
   it("given the routes, should list the requests and refuse other methods and paths", async () => {
     const inbox = createMemoryInbox();
     void inbox.park(request("r1"));
+    await waitForOpen(inbox, 1);
     const listed = await inbox.handle(new Request("http://app.test/any/mount/requests"));
     expect(listed.headers.get("cache-control")).toBe("no-store");
     expect((await listed.json()).entries).toMatchObject([{ request: { requestId: "r1" }, state: "open" }]);
@@ -144,34 +160,134 @@ describe("createMemoryInbox", () => {
     await expect(inbox.park(request("cyclic", { payload: cyclic }))).rejects.toMatchObject({ reason: "invalid" });
     void inbox.park(request("a"));
     void inbox.park(request("b"));
+    await waitForOpen(inbox, 2);
     await expect(inbox.park(request("c"))).rejects.toMatchObject({ reason: "full" });
-    inbox.answer("a", { type: "dismissed" });
+    await inbox.answer("a", { type: "dismissed" });
     void inbox.park(request("c"));
-    expect(inbox.list().filter((entry) => entry.state === "open")).toHaveLength(2);
+    await waitForOpen(inbox, 2);
+    expect((await inbox.list()).filter((entry) => entry.state === "open")).toHaveLength(2);
   });
 
-  it("given more receipts than it keeps, should forget the oldest settled ones, never a waiting one", () => {
+  it("given more receipts than it lists, should list the newest settled ones after every waiting one", async () => {
     let clock = 0;
-    const inbox = createMemoryInbox({ keepSettled: 2, now: () => ++clock });
+    const inbox = createInbox({ store: createMemoryInboxStore({ now: () => ++clock }), receipts: 2 });
     void inbox.park(request("waiting"));
     for (const id of ["s1", "s2", "s3"]) {
       void inbox.park(request(id));
-      inbox.answer(id, { type: "dismissed" });
+      await waitForOpen(inbox, 2);
+      await inbox.answer(id, { type: "dismissed" });
     }
-    expect(inbox.list().map((entry) => entry.request.requestId)).toEqual(["waiting", "s2", "s3"]);
+    expect((await inbox.list()).map((entry) => entry.request.requestId)).toEqual(["waiting", "s3", "s2"]);
   });
 
-  it("given a subscriber, should tell it of each park, answer and withdrawal", () => {
+  it("given a subscriber, should tell it of each park, answer and withdrawal", async () => {
     const inbox = createMemoryInbox();
     const heard = vi.fn();
     const stop = inbox.subscribe(heard);
     void inbox.park(request("r1")).catch(() => {});
     void inbox.park(request("r2")).catch(() => {});
-    inbox.answer("r1", { type: "dismissed" });
-    inbox.withdraw("r2");
+    await waitForOpen(inbox, 2);
+    await inbox.answer("r1", { type: "dismissed" });
+    await inbox.withdraw("r2");
     expect(heard).toHaveBeenCalledTimes(4);
     stop();
     void inbox.park(request("r3"));
+    await waitForOpen(inbox, 1);
     expect(heard).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("createInbox over a store", () => {
+  const cookieOwner = (request: Request) => /owner=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  const as = (owner: string | undefined, request: Request) => {
+    const headers = new Headers(request.headers);
+    if (owner) headers.set("cookie", `owner=${owner}`);
+    return new Request(request, { headers });
+  };
+  const list = async (inbox: HitlInbox, owner?: string) => {
+    const response = await inbox.handle(as(owner, new Request("http://app.test/api/hitl/requests")));
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("given two owners, should list and answer each one's requests only; another's id is a 404 and unanswered", async () => {
+    const inbox = createInbox({ authorize: cookieOwner });
+    const anns = inbox.park(request("ann-1"), { owner: "ann", source: "langgraph", conversation: "t1" });
+    void inbox.park(request("bob-1"), { owner: "bob" });
+    await vi.waitFor(async () => expect((await list(inbox, "bob")).body.entries).toHaveLength(1));
+    expect((await list(inbox, "ann")).body.entries).toEqual([
+      expect.objectContaining({ request: request("ann-1"), state: "open", source: "langgraph", conversation: "t1" }),
+    ]);
+    expect((await list(inbox, undefined)).status).toBe(401);
+    const answer = { answer: { type: "value", value: { id: "a" } } };
+    const stolen = await inbox.handle(as("bob", post("/requests/ann-1/answer", answer)));
+    expect(stolen.status).toBe(404);
+    expect((await list(inbox, "ann")).body.entries[0].state).toBe("open");
+    expect((await inbox.handle(as(undefined, post("/requests/ann-1/answer", answer)))).status).toBe(401);
+    expect((await inbox.handle(as("ann", post("/requests/ann-1/answer", answer)))).status).toBe(200);
+    await expect(anns).resolves.toEqual({ type: "value", value: { id: "a" } });
+  });
+
+  it("given a request past its expiry, should refuse its answer with 410 and reject the asker", async () => {
+    let clock = 1_000;
+    const inbox = createInbox({ store: createMemoryInboxStore({ now: () => clock }), pollMs: 5 });
+    const asked = inbox.park(request("soon"), { expiresAt: 2_000 });
+    await waitForOpen(inbox, 1);
+    clock = 2_000;
+    const late = await inbox.handle(post("/requests/soon/answer", { answer: { type: "dismissed" } }));
+    expect(late.status).toBe(410);
+    await expect(asked).rejects.toThrow("expired");
+    expect(await inbox.list()).toMatchObject([{ state: "expired", outcome: "withdrawn" }]);
+    inbox.close();
+  });
+
+  it("given settled requests older than it keeps, should purge them as answers come in, never a waiting one", async () => {
+    // The store's clock is far behind the wall clock: every settled record is "old".
+    const store = createMemoryInboxStore({ now: () => 1_000 });
+    const inbox = createInbox({ store, keepSettledMs: 60_000 });
+    const asked = inbox.park(request("done"));
+    void inbox.park(request("waiting"));
+    await waitForOpen(inbox, 2);
+    await inbox.answer("done", { type: "dismissed" });
+    await asked;
+    await vi.waitFor(async () => expect(await store.get("done")).toBeUndefined());
+    expect((await inbox.list()).map((entry) => entry.request.requestId)).toEqual(["waiting"]);
+  });
+
+  it("given two page servers on one SQLite file, should hear an answer given on the other, once, and keep it across a restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hitl-inbox-"));
+    const file = join(dir, "inbox.db");
+    const databases: Database.Database[] = [];
+    const server = () => {
+      const db = new Database(file);
+      databases.push(db);
+      return createInbox({ store: createSqliteInboxStore(db), pollMs: 10 });
+    };
+    try {
+      const [one, two] = [server(), server()];
+      const asked = one.park(request("shared"));
+      await waitForOpen(two, 1);
+      const answer = { answer: { type: "value", value: { id: "b" } } };
+      const [first, second] = await Promise.all([
+        two.handle(post("/requests/shared/answer", answer)),
+        one.handle(post("/requests/shared/answer", { answer: { type: "dismissed" } })),
+      ]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses).toEqual([200, 409]);
+      const won = first.status === 200 ? answer.answer : { type: "dismissed" };
+      await expect(asked).resolves.toEqual(won);
+      // The asker heard it: delivered, so no outbox run delivers it again.
+      const reader = new Database(file);
+      databases.push(reader);
+      const store = createSqliteInboxStore(reader);
+      await vi.waitFor(async () => expect((await store.get("shared"))?.delivered).toBe(true));
+      const restarted = server();
+      expect(await restarted.list()).toMatchObject([
+        { request: { requestId: "shared" }, state: "answered", answer: won },
+      ]);
+      for (const inbox of [one, two, restarted]) inbox.close();
+    } finally {
+      for (const db of databases) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -76,7 +76,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
       changes.push({
         type: "resolved",
         requestId: request.requestId,
-        outcome: entry.outcome ?? (state === "withdrawn" ? "withdrawn" : "answered"),
+        outcome: entry.outcome ?? (state === "answered" ? "answered" : "withdrawn"),
         ...(entry.answer ? { response: entry.answer } : {}),
         authoritative: true,
       });
@@ -146,12 +146,12 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
 
 interface ReadEntry {
   readonly request: ParkedRequestInit;
-  readonly state: "open" | "answered" | "withdrawn";
+  readonly state: "open" | "answered" | "withdrawn" | "expired";
   readonly outcome?: Outcome;
   readonly answer?: AnswerBody;
 }
 
-const STATES = new Set(["open", "answered", "withdrawn"]);
+const STATES = new Set(["open", "answered", "withdrawn", "expired"]);
 const OUTCOMES = new Set<Outcome>(["answered", "approved", "denied", "cancelled", "ignored", "invalid", "withdrawn"]);
 
 /**
