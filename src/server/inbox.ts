@@ -2,6 +2,7 @@ import { type AnswerBody, answerBodySchema } from "../core/answer";
 import { fromZodIssues, type HitlIssue } from "../core/issues";
 import type { Outcome, ParkedRequestInit } from "../core/model";
 import { approvalDecision } from "../kinds/native";
+import { createLinkSigner } from "./inbox-links";
 import { createMemoryInboxStore, type InboxRecord, type InboxStore, MAX_INBOX_ANSWER_BYTES } from "./inbox-store";
 
 export { InboxError } from "./inbox-store";
@@ -62,6 +63,26 @@ export interface InboxOptions {
    * @default one day
    */
   readonly keepSettledMs?: number;
+  /**
+   * Answer links: a signed, expiring URL per request that opens its widget on any device
+   * (`GET <path>/links/:token`, `POST <path>/links/:token/answer`; the page follows it with
+   * `createInboxTransport({ url, link: token })`). The link is the credential: its routes do not
+   * call `authorize`, and answer as the request's owner.
+   */
+  readonly links?: {
+    /** At least 32 bytes, kept server-side: whoever has it can make links. */
+    readonly secret: string;
+    /** The page URL that opens a token, e.g. ``(token) => `https://app.example/answer#${token}` ``. */
+    readonly url: (token: string) => string;
+    /** How long a link works, capped by the request's own expiry. @default 7 days */
+    readonly ttlMs?: number;
+  };
+  /**
+   * Called once per request parked (not when an id is parked again), with its answer link when
+   * `links` is set: where an app sends the email, the Slack message, the push notification.
+   * An error it throws is the app's (an unhandled rejection), never the asker's.
+   */
+  readonly onParked?: (entry: InboxEntry, link: string | undefined) => void | Promise<void>;
 }
 
 export interface InboxParkOptions {
@@ -187,6 +208,51 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
     timer = undefined;
   };
 
+  const signer = options.links ? createLinkSigner(options.links.secret) : undefined;
+  const linkTtlMs = options.links?.ttlMs ?? 7 * 24 * 60 * 60 * 1000;
+  const announce = async (record: InboxRecord) => {
+    let link: string | undefined;
+    if (signer && options.links) {
+      const expiresAt = Math.min(Date.now() + linkTtlMs, record.expiresAt ?? Number.POSITIVE_INFINITY);
+      link = options.links.url(await signer.sign({ requestId: record.id, owner: record.owner, expiresAt }));
+    }
+    await options.onParked?.(entryOf(record), link);
+  };
+
+  /** A link's request, or the response that says why it opens nothing. */
+  const openLink = async (token: string): Promise<{ record: InboxRecord } | { refused: Response }> => {
+    if (!signer) return { refused: json({ error: "This inbox makes no answer links" }, 404) };
+    const check = await signer.verify(token);
+    if (!check.ok && check.reason === "tampered") {
+      return { refused: json({ error: "This link is not valid", reason: "tampered" }, 403) };
+    }
+    if (!check.ok) return { refused: json({ error: "This link has expired", reason: "link-expired" }, 410) };
+    const record = await store.get(check.claims.requestId);
+    // Another owner's request (a link signed for someone else's id) reads as no request at all.
+    if (!record || record.owner !== check.claims.owner) {
+      return { refused: json({ error: "No such request", reason: "unknown" }, 404) };
+    }
+    return { record };
+  };
+
+  /** An answer POST: read, claimed, and its status (409 with the winner's answer). */
+  const answerResponse = async (request: Request, requestId: string, owner: string): Promise<Response> => {
+    const read = await readAnswer(request);
+    if (!read.ok) return json({ error: "The answer is not one the inbox reads", issues: read.issues }, read.status);
+    const result = await inbox.answer(requestId, read.answer, owner);
+    if (result.ok) return json({ ok: true, outcome: result.outcome }, 200);
+    switch (result.reason) {
+      case "answered":
+        return json({ error: "Answered elsewhere", answer: result.answer }, 409);
+      case "withdrawn":
+        return json({ error: "The request was withdrawn" }, 410);
+      case "expired":
+        return json({ error: "The request expired" }, 410);
+      default:
+        return json({ error: `No request ${requestId}` }, 404);
+    }
+  };
+
   const inbox: HitlInbox = {
     async park(request, parkOptions = {}) {
       const { signal } = parkOptions;
@@ -200,7 +266,10 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
       });
       if (record.state === "answered" && record.answer) return record.answer;
       if (record.state !== "open") throw new Error(`The request ${record.id} is ${record.state}`);
-      if (created) changed();
+      if (created) {
+        changed();
+        if (options.onParked) void announce(record);
+      }
       const id = record.id;
       // Given up while the store parked it: no listener was there to hear it.
       if (signal?.aborted) {
@@ -298,13 +367,27 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
 
     async handle(request) {
       const { pathname } = new URL(request.url);
+      const listing = /\/requests\/?$/.test(pathname);
+      const target = /\/requests\/([^/]+)\/answer\/?$/.exec(pathname);
+      // The request routes first: a request whose id is "links" is still answered by its route.
+      const link = listing || target ? null : /\/links\/([^/]+?)(\/answer)?\/?$/.exec(pathname);
+      if (link) {
+        const opened = await openLink(link[1] as string);
+        if ("refused" in opened) return opened.refused;
+        if (!link[2]) {
+          if (request.method !== "GET") return json({ error: "Use GET" }, 405, { allow: "GET" });
+          return json({ entries: [entryOf(opened.record)] }, 200);
+        }
+        if (request.method !== "POST") return json({ error: "Use POST" }, 405, { allow: "POST" });
+        return answerResponse(request, opened.record.id, opened.record.owner);
+      }
+      if (!listing && !target) return json({ error: "Not an inbox route" }, 404);
       const owner = await authorize(request);
       if (owner === undefined) return json({ error: "Sign in to answer" }, 401);
-      if (/\/requests\/?$/.test(pathname)) {
+      if (listing) {
         if (request.method !== "GET") return json({ error: "Use GET" }, 405, { allow: "GET" });
         return json({ entries: await inbox.list(owner) }, 200);
       }
-      const target = /\/requests\/([^/]+)\/answer\/?$/.exec(pathname);
       if (!target) return json({ error: "Not an inbox route" }, 404);
       if (request.method !== "POST") return json({ error: "Use POST" }, 405, { allow: "POST" });
       let requestId: string;
@@ -313,20 +396,7 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
       } catch {
         return json({ error: "The request id in the path is not valid percent-encoding" }, 400);
       }
-      const read = await readAnswer(request);
-      if (!read.ok) return json({ error: "The answer is not one the inbox reads", issues: read.issues }, read.status);
-      const result = await inbox.answer(requestId, read.answer, owner);
-      if (result.ok) return json({ ok: true, outcome: result.outcome }, 200);
-      switch (result.reason) {
-        case "answered":
-          return json({ error: "Answered elsewhere", answer: result.answer }, 409);
-        case "withdrawn":
-          return json({ error: "The request was withdrawn" }, 410);
-        case "expired":
-          return json({ error: "The request expired" }, 410);
-        default:
-          return json({ error: `No request ${requestId}` }, 404);
-      }
+      return answerResponse(request, requestId, owner);
     },
 
     close() {

@@ -58,6 +58,7 @@ export {
   type InboxParkOptions,
   type MemoryInboxOptions,
 } from "./inbox";
+export { createLinkSigner, type LinkCheck, type LinkClaims, type LinkSigner } from "./inbox-links";
 export {
   createMemoryInboxStore,
   type DeliverOptions,

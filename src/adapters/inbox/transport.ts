@@ -27,6 +27,12 @@ export interface InboxTransportOptions {
   readonly pollIntervalMs?: number;
   /** Keys this page's in-flight answers across a reload. @default `inbox:<url>` */
   readonly sessionKey?: string;
+  /**
+   * An answer link's token: follow and answer that one request (`<url>/links/:token`) instead
+   * of the signed-in person's inbox. Check it first with `openAnswerLink` to show why a link
+   * opens nothing (edited, expired, not found).
+   */
+  readonly link?: string;
 }
 
 export interface InboxTransport extends HitlTransport {
@@ -40,6 +46,10 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   const base = options.url.replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const pollMs = options.pollIntervalMs ?? 1000;
+  const link = options.link === undefined ? undefined : `${base}/links/${encodeURIComponent(options.link)}`;
+  const listUrl = link ?? `${base}/requests`;
+  const answerUrl = (requestId: string) =>
+    link ? `${link}/answer` : `${base}/requests/${encodeURIComponent(requestId)}/answer`;
   const events = createTransportEvents();
   const { connection, setConnection } = createConnectionState("catching-up");
   /** What was delivered per request: its state, so each change is delivered once. */
@@ -51,8 +61,8 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
 
   const read = async () => {
     try {
-      const response = await doFetch(`${base}/requests`, { headers: { accept: "application/json" } });
-      if (!response.ok) throw errorForHttpStatus(response.status, `GET ${base}/requests: ${response.status}`);
+      const response = await doFetch(listUrl, { headers: { accept: "application/json" } });
+      if (!response.ok) throw errorForHttpStatus(response.status, `GET ${listUrl}: ${response.status}`);
       const body = (await response.json()) as { entries?: unknown };
       const changes = Array.isArray(body.entries) ? body.entries.flatMap(entryChanges) : [];
       if (changes.length > 0) events.deliver({ type: "transport", changes });
@@ -100,7 +110,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   };
 
   return {
-    sessionKey: options.sessionKey ?? `inbox:${base}`,
+    sessionKey: options.sessionKey ?? (link ? `inbox:${link}` : `inbox:${base}`),
     connection,
     peek: events.peek,
     connect(sink) {
@@ -119,7 +129,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
     async send({ requestId, answer }): Promise<SendOutcome> {
       let response: Response;
       try {
-        response = await doFetch(`${base}/requests/${encodeURIComponent(requestId)}/answer`, {
+        response = await doFetch(answerUrl(requestId), {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ answer }),
@@ -142,6 +152,47 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
       timer = undefined;
     },
   };
+}
+
+export type AnswerLinkCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly reason: "tampered" | "link-expired" | "unknown" | "unavailable";
+      readonly message: string;
+    };
+
+/**
+ * Whether an answer link opens a request, and if not why, in words a page can show: the link was
+ * edited (`tampered`), is past its time (`link-expired`), names no request of its owner
+ * (`unknown`), or the inbox could not be reached (`unavailable`). A link whose request was
+ * answered already opens: the page shows what was answered.
+ */
+export async function openAnswerLink(options: {
+  readonly url: string;
+  readonly token: string;
+  readonly fetch?: typeof fetch;
+}): Promise<AnswerLinkCheck> {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const url = `${options.url.replace(/\/+$/, "")}/links/${encodeURIComponent(options.token)}`;
+  let response: Response;
+  try {
+    response = await doFetch(url, { headers: { accept: "application/json" } });
+  } catch {
+    return { ok: false, reason: "unavailable", message: "The inbox cannot be reached right now. Try again." };
+  }
+  if (response.ok) return { ok: true };
+  const body = (await response.json().catch(() => ({}))) as { reason?: unknown };
+  if (body.reason === "tampered") {
+    return { ok: false, reason: "tampered", message: "This link is not valid: it may have been cut or changed." };
+  }
+  if (body.reason === "link-expired") {
+    return { ok: false, reason: "link-expired", message: "This link has expired. Open the inbox to answer." };
+  }
+  if (response.status === 404) {
+    return { ok: false, reason: "unknown", message: "This link does not lead to a request any more." };
+  }
+  return { ok: false, reason: "unavailable", message: `The inbox could not open this link (${response.status}).` };
 }
 
 interface ReadEntry {
