@@ -222,6 +222,8 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
   const now = options.now ?? Date.now;
   // In parking order: Map keeps insertion order, and ids are never re-inserted.
   const rows = new Map<string, MemoryRow>();
+  /** Each owner's rows in parking order: a page reads one owner's, not everyone's. */
+  const byOwner = new Map<string, MemoryRow[]>();
   const openByOwner = new Map<string, number>();
   let seq = 0;
 
@@ -262,7 +264,11 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
         ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : {}),
         delivered: false,
       };
-      rows.set(record.id, { record, seq: ++seq });
+      const row = { record, seq: ++seq };
+      rows.set(record.id, row);
+      const owned = byOwner.get(record.owner);
+      if (owned) owned.push(row);
+      else byOwner.set(record.owner, [row]);
       return { record, created: true };
     },
 
@@ -277,8 +283,8 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
       const state = checkState(query.state);
       const { limit, after } = pageOf(query);
       const at = now();
-      for (const row of rows.values()) expireDue(row, at);
-      let matching = [...rows.values()].filter((row) => row.record.owner === query.owner && row.record.state === state);
+      for (const row of byOwner.get(query.owner) ?? []) expireDue(row, at);
+      let matching = (byOwner.get(query.owner) ?? []).filter((row) => row.record.state === state);
       if (query.order === "newest") matching.reverse();
       if (after !== undefined) {
         matching = matching.filter((row) => (query.order === "newest" ? row.seq < after : row.seq > after));
@@ -348,6 +354,13 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
         if (done && record.settledAt !== undefined && record.settledAt < before) {
           rows.delete(id);
           count++;
+        }
+      }
+      if (count > 0) {
+        for (const [owner, owned] of byOwner) {
+          const kept = owned.filter((row) => rows.has(row.record.id));
+          if (kept.length > 0) byOwner.set(owner, kept);
+          else byOwner.delete(owner);
         }
       }
       return count;

@@ -89,6 +89,15 @@ export {
   interruptFor,
   readResume,
 } from "./langgraph";
+export {
+  type LangGraphInboxClient,
+  type LangGraphSinkOptions,
+  type LangGraphThreadLike,
+  langGraphSink,
+  type ParkLangGraphOptions,
+  parkLangGraphInterrupts,
+  ReviewIncompleteError,
+} from "./langgraph-inbox";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";
 export {
   type AskAnswer,
