@@ -38,7 +38,7 @@ function importGraph(entries: readonly string[], { dynamic }: { dynamic: boolean
 }
 
 /** Every adapter's React-free entry (`hitl-kit/adapters/<name>/transport`). */
-const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui", "langgraph", "tanstack-ai"];
+const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui", "langgraph", "tanstack-ai", "inbox"];
 
 describe("the built package", () => {
   it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
@@ -50,15 +50,15 @@ describe("the built package", () => {
 
   it('given the React entries, should start with "use client", and the others should not', () => {
     const first = (file: string) => readFileSync(join(root, file), "utf8").split("\n")[0];
-    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/assistant-ui.js", "dist/adapters/ag-ui.js", "dist/adapters/langgraph.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
+    for (const file of ["dist/index.js", "dist/adapters/eve.js", "dist/adapters/mcp.js", "dist/adapters/ai-sdk.js", "dist/adapters/assistant-ui.js", "dist/adapters/ag-ui.js", "dist/adapters/langgraph.js", "dist/adapters/inbox.js", "dist/widgets.js", "dist/widgets/media-picker.js", "dist/widgets/form.js"]) {
       expect(first(file)).toBe('"use client";');
     }
-    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", "dist/adapters/inbox.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {
+    for (const file of ["dist/core.js", "dist/kinds.js", "dist/server.js", "dist/testing.js", "dist/adapters/eve/wire.js", ...transportEntries.map((name) => `dist/adapters/${name}/transport.js`)]) {
       expect(first(file)).not.toContain("use client");
     }
   });
 
-  it.each(["core", "kinds", "server", "testing", "adapters/eve/wire", "adapters/inbox"])(
+  it.each(["core", "kinds", "server", "testing", "adapters/eve/wire", "adapters/inbox/transport"])(
     "given hitl-kit/%s, should import no React, Radix or TanStack module, directly or through a chunk",
     (name) => {
       const { bare } = importGraph([`dist/${name}.js`], { dynamic: true });
@@ -137,7 +137,7 @@ describe("the built package", () => {
         (await import("hitl-kit/adapters/mcp/transport")).createMcpTransport(new Client({ name: "node", version: "1.0.0" })),
         (await import("hitl-kit/adapters/ai-sdk/transport")).createAiSdkTransport({ id: "c", messages: [], setMessages() {}, sendMessage: async () => {}, addToolOutput() {}, addToolApprovalResponse() {} }),
         (await import("hitl-kit/adapters/ag-ui/transport")).createAgUiTransport(new HttpAgent({ url: "http://127.0.0.1:9/agent" })),
-        (await import("hitl-kit/adapters/inbox")).createInboxTransport({ url: "http://127.0.0.1:9/api/hitl" }),
+        (await import("hitl-kit/adapters/inbox/transport")).createInboxTransport({ url: "http://127.0.0.1:9/api/hitl" }),
       ].map((transport) => typeof core.createHitlClient({ transport, kinds: [] }).answer);
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));

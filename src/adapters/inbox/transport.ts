@@ -40,6 +40,25 @@ export interface InboxTransport extends HitlTransport {
   refresh(): Promise<void>;
   /** Stops polling for good. */
   close(): void;
+  /**
+   * The entries as last listed, with what the ledger does not keep (source, conversation,
+   * expiry, when parked): what an inbox list shows. A new array after each read that changed them.
+   */
+  getEntries(): readonly InboxListEntry[];
+  /** Told after each read that changed the entries. */
+  subscribeEntries(listener: () => void): () => void;
+}
+
+/** One entry of the server's list, checked (see `readEntry`). */
+export interface InboxListEntry {
+  readonly request: ParkedRequestInit;
+  readonly state: "open" | "answered" | "withdrawn" | "expired";
+  readonly parkedAt: number;
+  readonly expiresAt?: number;
+  readonly source?: string;
+  readonly conversation?: string;
+  readonly outcome?: Outcome;
+  readonly answer?: AnswerBody;
 }
 
 export function createInboxTransport(options: InboxTransportOptions): InboxTransport {
@@ -58,14 +77,25 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let reading: Promise<void> | undefined;
+  let entries: readonly InboxListEntry[] = [];
+  /** The listed ids and states: entries change (and listeners hear) only when it does. */
+  let fingerprint = "";
+  const entryListeners = new Set<() => void>();
 
   const read = async () => {
     try {
       const response = await doFetch(listUrl, { headers: { accept: "application/json" } });
       if (!response.ok) throw errorForHttpStatus(response.status, `GET ${listUrl}: ${response.status}`);
       const body = (await response.json()) as { entries?: unknown };
-      const changes = Array.isArray(body.entries) ? body.entries.flatMap(entryChanges) : [];
+      const listed = Array.isArray(body.entries) ? body.entries.flatMap((raw) => readEntry(raw) ?? []) : [];
+      const changes = listed.flatMap(entryChanges);
       if (changes.length > 0) events.deliver({ type: "transport", changes });
+      const next = listed.map((entry) => `${entry.request.requestId}:${entry.state}`).join("\n");
+      if (next !== fingerprint) {
+        fingerprint = next;
+        entries = listed;
+        for (const listener of [...entryListeners]) listener();
+      }
       setConnection("live");
     } catch {
       // The next poll tries again; answers wait meanwhile (the client sees "offline").
@@ -74,9 +104,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   };
 
   /** Each entry's changes not delivered yet: parked, then how it ended. */
-  const entryChanges = (raw: unknown): LedgerChange[] => {
-    const entry = readEntry(raw);
-    if (!entry) return [];
+  const entryChanges = (entry: InboxListEntry): LedgerChange[] => {
     const { request, state } = entry;
     const seen = delivered.get(request.requestId);
     if (seen === state) return [];
@@ -146,6 +174,11 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
       return { type: "settled", outcome: body.outcome ?? "answered" };
     },
     refresh,
+    getEntries: () => entries,
+    subscribeEntries(listener) {
+      entryListeners.add(listener);
+      return () => entryListeners.delete(listener);
+    },
     close() {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -195,13 +228,6 @@ export async function openAnswerLink(options: {
   return { ok: false, reason: "unavailable", message: `The inbox could not open this link (${response.status}).` };
 }
 
-interface ReadEntry {
-  readonly request: ParkedRequestInit;
-  readonly state: "open" | "answered" | "withdrawn" | "expired";
-  readonly outcome?: Outcome;
-  readonly answer?: AnswerBody;
-}
-
 const STATES = new Set(["open", "answered", "withdrawn", "expired"]);
 const OUTCOMES = new Set<Outcome>(["answered", "approved", "denied", "cancelled", "ignored", "invalid", "withdrawn"]);
 
@@ -209,7 +235,7 @@ const OUTCOMES = new Set<Outcome>(["answered", "approved", "denied", "cancelled"
  * One listed entry, checked where the client relies on it (ids, kind, prompt, state); the
  * payload is the kind's to parse. A malformed entry is skipped, never thrown.
  */
-function readEntry(raw: unknown): ReadEntry | undefined {
+function readEntry(raw: unknown): InboxListEntry | undefined {
   if (!isRecord(raw) || !isRecord(raw.request) || typeof raw.state !== "string" || !STATES.has(raw.state)) {
     return undefined;
   }
@@ -219,9 +245,18 @@ function readEntry(raw: unknown): ReadEntry | undefined {
   if (typeof toolName !== "string" || typeof prompt !== "string" || typeof kind !== "string") return undefined;
   const answer = answerBodySchema.safeParse(raw.answer);
   const outcome = OUTCOMES.has(raw.outcome as Outcome) ? (raw.outcome as Outcome) : undefined;
+  const text = (value: unknown) => (typeof value === "string" && value.length <= 200 ? value : undefined);
+  const time = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+  const source = text(raw.source);
+  const conversation = text(raw.conversation);
+  const expiresAt = time(raw.expiresAt);
   return {
     request: request as unknown as ParkedRequestInit,
-    state: raw.state as ReadEntry["state"],
+    state: raw.state as InboxListEntry["state"],
+    parkedAt: time(raw.parkedAt) ?? 0,
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(source !== undefined ? { source } : {}),
+    ...(conversation !== undefined ? { conversation } : {}),
     ...(outcome ? { outcome } : {}),
     ...(answer.success ? { answer: answer.data } : {}),
   };
