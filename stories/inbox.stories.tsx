@@ -187,3 +187,16 @@ export const AnswerWithTheKeyboard: Story = {
     await expect(answers.has("first")).toBe(false);
   },
 };
+
+/** Dark, with a request opened: the list, the unread marks and the widget, axe-checked. */
+export const Dark: Story = {
+  args: { scene: "answer" },
+  globals: { theme: "dark" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("story-theme")).toHaveAttribute("data-theme", "dark");
+    const [first] = await canvas.findAllByRole("button", { name: /Run delete_file/ });
+    await userEvent.click(first as HTMLElement);
+    await expect(await canvas.findByRole("button", { name: "Approve" })).toBeVisible();
+  },
+};
