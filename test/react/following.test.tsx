@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createLangGraphTransport } from "../../src/adapters/langgraph/transport";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
+import { captureKitWarnings } from "../support/kit-warnings";
 
 /**
  * A client follows its transport only while mounted: created in a render (the provider's), it
@@ -77,6 +78,8 @@ describe("when a client follows its transport", () => {
   });
 
   it("given StrictMode's discarded render and remount, should follow once while mounted and stop after unmount", async () => {
+    // The request's kind has no widget on purpose (the fallback is enough here): said once, kept off the log.
+    const warnings = captureKitWarnings();
     const { client, reads } = countingClient();
     const transport = createLangGraphTransport({
       client,
@@ -112,5 +115,6 @@ describe("when a client follows its transport", () => {
     const after = reads.count;
     await pause(80);
     expect(reads.count).toBe(after);
+    expect(warnings()).toEqual([expect.stringContaining('"nothing-registered" shown as the fallback')]);
   });
 });
