@@ -41,6 +41,7 @@ const names = new Set(source.items.map((item) => item.name));
 
 /** Every built-in kind's widget, and the fallback. */
 const widgets = [
+  "inbox",
   "media-picker",
   "template-picker",
   "aspect-ratio-picker",

@@ -56,6 +56,8 @@ export REGISTRY_URL="http://127.0.0.1:9/r"
 # registers the widgets (it imports them).
 theme_item="hitl-theme"
 widget_items=(media-picker template-picker aspect-ratio-picker multi-select form approval question questions open-url fallback)
+# Components that are not pickers: added and compiled by `next build`, not answered in step 6.
+other_items=(inbox)
 lib_item="hitl-widgets"
 
 timings=()
@@ -113,7 +115,7 @@ done
 registry_out="$work/r"
 cd "$root"
 step "shadcn build" npx --no-install shadcn build registry.json -o "$registry_out"
-for item in "$theme_item" "${widget_items[@]}" "$lib_item"; do
+for item in "$theme_item" "${widget_items[@]}" "${other_items[@]}" "$lib_item"; do
   [[ -f "$registry_out/$item.json" ]] || fail "shadcn build made no $item.json: is \"$item\" an item of registry.json?"
 done
 
@@ -148,11 +150,11 @@ add_item() { # add_item ITEM
   record "add $item" "$t0"
 }
 add_item "$theme_item"
-for item in "${widget_items[@]}"; do add_item "$item"; done
+for item in "${widget_items[@]}" "${other_items[@]}"; do add_item "$item"; done
 add_item "$lib_item"
 [[ "$(sha256sum package.json package-lock.json)" == "$lock_sum" ]] ||
   fail "shadcn add changed package.json or package-lock.json (an item's dependency was not already installed): $(git diff --no-index --stat "$example/package.json" package.json || true)"
-for item in "${widget_items[@]}"; do
+for item in "${widget_items[@]}" "${other_items[@]}"; do
   [[ -f "components/hitl/$item.tsx" ]] || fail "shadcn add $item did not write components/hitl/$item.tsx"
 done
 grep -q -- "--color-hitl-" app/globals.css || fail "shadcn add $theme_item put no --color-hitl-* token into app/globals.css"
