@@ -151,6 +151,12 @@ interface World {
   newDevice(): Tab;
   /** Opens a page in `tab` (a new tab by default), with its own client. */
   open(tab?: Tab): Promise<Page>;
+  /**
+   * Reloads `page` of `tab`: the page goes away (its connection closes, and its script — the
+   * client — stops writing the tab's storage, as an unloaded page's does) and a new one opens
+   * on the tab's session storage as it was at that moment.
+   */
+  reload(page: Page, tab: Tab): Promise<Page>;
   /** A second client over a page's transport (a second provider, or StrictMode's second render). */
   secondClient(page: Page): HitlClient;
   journal(tab: Tab): SubmissionJournal;
@@ -190,7 +196,7 @@ async function createWorld(driver: ConformanceDriver): Promise<World> {
     await server.idle();
   };
 
-  return {
+  const world: World = {
     server,
     graceMs,
     async ask(ids = ["a", "b"]) {
@@ -210,6 +216,15 @@ async function createWorld(driver: ConformanceDriver): Promise<World> {
       };
       pages.push(page);
       return page;
+    },
+    async reload(page, tab) {
+      page.connection.close();
+      const session = createMemoryStorage();
+      for (let index = 0; index < tab.session.length; index++) {
+        const key = tab.session.key(index);
+        if (key !== null) session.setItem(key, tab.session.getItem(key) ?? "");
+      }
+      return world.open({ ...tab, session });
     },
     secondClient(page) {
       const client = createHitlClient({
@@ -239,6 +254,7 @@ async function createWorld(driver: ConformanceDriver): Promise<World> {
       await server.close?.();
     },
   };
+  return world;
 }
 
 // ─── scenarios ───────────────────────────────────────────────────────────────────────────────────
@@ -366,8 +382,7 @@ const scenarios = {
       const before = await world.open(tab);
       await until(() => before.request(ref)?.state === "open", "the request to open");
       before.client.answer(ref.requestId, pickA);
-      before.connection.close(); // the page goes away with the answer in flight
-      const after = await world.open(tab);
+      const after = await world.reload(before, tab); // the page goes away with the answer in flight
       expectThat(after.request(ref)?.state !== "open", "after the reload the request must not be open again");
       after.client.answer(ref.requestId, pickB);
       await world.wait(world.graceMs * 2);

@@ -5,6 +5,7 @@ import Database from "libsql";
 import { createInboxTransport, type InboxTransport } from "../../src/adapters/inbox/transport";
 import type { AnswerBody } from "../../src/core/answer";
 import { createInbox, createMemoryInbox, type HitlInbox } from "../../src/server/inbox";
+import { createRedisInboxStore } from "../../src/server/inbox-store-redis";
 import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 import {
   type ConformanceDriver,
@@ -12,6 +13,15 @@ import {
   type ConformanceRef,
   runTransportConformance,
 } from "../../src/testing/conformance";
+import {
+  adaptRedis,
+  REDIS_MISSING,
+  type RedisClient,
+  redisClient,
+  redisServerBinary,
+  startRedis,
+  type TestRedis,
+} from "../support/redis";
 
 /**
  * The inbox transport through the conformance suite, against the memory inbox's own HTTP routes
@@ -136,6 +146,32 @@ afterAll(() => {
   for (const db of databases) db.close();
   rmSync(dir, { recursive: true, force: true });
 });
+// And over Redis, as several page servers share it: each test's inbox under its own prefix.
+let redis: TestRedis | undefined;
+let redisConnection: RedisClient | undefined;
+beforeAll(async () => {
+  if (!redisServerBinary) return;
+  redis = await startRedis();
+  redisConnection = redisClient(redis.port);
+  await redisConnection.connect();
+}, 20_000);
+afterAll(async () => {
+  redisConnection?.destroy();
+  await redis?.stop();
+});
+if (redisServerBinary) {
+  runTransportConformance(
+    { describe, it },
+    driverOver("Redis inbox", () => {
+      if (!redisConnection) throw new Error("redis-server did not start");
+      const store = createRedisInboxStore(adaptRedis(redisConnection), { prefix: `{c-${crypto.randomUUID()}}:` });
+      return createInbox({ store, pollMs: 10 });
+    }),
+  );
+} else {
+  describe.skip(`createInboxTransport (Redis inbox) — ${REDIS_MISSING}`, () => {});
+}
+
 runTransportConformance(
   { describe, it },
   driverOver("SQLite inbox", () => {
