@@ -109,6 +109,9 @@ export const CEILINGS = {
   // 77.45 with "Approve all" (see `page`), the approval's approve-always button and its automatic receipt.
   // 77.5 with Approve all's refusal status (see `page`).
   total: 77.5,
+  // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
+  // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
+  inbox: 24.4,
   widgets: {},
 };
 
@@ -241,6 +244,10 @@ export async function measure() {
     });
   }
   const total = sum(page, [...page.keys()], "kit");
+  // An inbox page: the list and its transport (the widgets it opens load as on a chat page).
+  const inboxPage = await bundle(`export { HitlInbox, createInboxTransport } from "hitl-kit/adapters/inbox";`);
+  const inboxEntry = [...inboxPage.keys()].find((name) => inboxPage.get(name).entry);
+  const inbox = sum(inboxPage, closure(inboxPage, inboxEntry), "kit");
   return {
     client: sum(client, closure(client, clientEntry)),
     core: sum(core, closure(core, coreEntry)),
@@ -249,6 +256,7 @@ export async function measure() {
     shared: sum(page, shared, "kit"),
     patternEngine: sum(page, [...page.keys()], "engine"),
     total,
+    inbox,
   };
 }
 
@@ -292,6 +300,12 @@ if (isMain) {
       ["  chunks several widgets share (loaded once, with the first)", figures.shared],
       ["everything together (the pattern engine aside)", figures.total, BUDGETS.total, CEILINGS.total],
       ["  the pattern engine (re2js), loaded only for a form with a pattern", figures.patternEngine],
+      [
+        "an inbox page before any request (HitlInbox, its transport, @tanstack/react-virtual)",
+        figures.inbox,
+        undefined,
+        CEILINGS.inbox,
+      ],
     ];
     const over = rows.filter(([, size, budget]) => budget !== undefined && kB(size) > budget);
     const regressions = rows.filter(([, size, , ceiling]) => ceiling !== undefined && kB(size) > ceiling);
