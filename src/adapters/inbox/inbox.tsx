@@ -28,7 +28,8 @@ export const inboxLabels = {
   choose: "Choose a request to answer it.",
   detail: "The request",
   group: (source: string, conversation: string | undefined) => (conversation ? `${source} · ${conversation}` : source),
-  state: (state: InboxListEntry["state"]) =>
+  // Annotated: an inferred union of these words would print in check order in the declarations.
+  state: (state: InboxListEntry["state"]): string =>
     state === "open" ? "Waiting" : state === "answered" ? "Answered" : state === "expired" ? "Expired" : "Withdrawn",
   expiresIn: (minutes: number) => (minutes < 1 ? "Expires in under a minute" : `Expires in ${minutes} min`),
   isUnread: "unread",
