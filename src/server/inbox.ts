@@ -192,11 +192,18 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
 
   // Answers given through another instance (a shared store) reach this one's askers by a look at
   // their records; nothing runs while nobody waits, and the timer never keeps a process alive.
-  const poll = async () => {
-    for (const id of [...waiters.keys()]) {
-      const record = await store.get(id).catch(() => undefined);
-      if (record && record.state !== "open") await settleWaiters(record);
-    }
+  // One look at a time: a slow store makes the next tick wait, not pile reads up.
+  let polling: Promise<void> | undefined;
+  const poll = () => {
+    polling ??= (async () => {
+      for (const id of [...waiters.keys()]) {
+        const record = await store.get(id).catch(() => undefined);
+        if (record && record.state !== "open") await settleWaiters(record);
+      }
+    })().finally(() => {
+      polling = undefined;
+    });
+    return polling;
   };
   const startPolling = () => {
     if (timer !== undefined || pollMs <= 0) return;

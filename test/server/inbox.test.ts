@@ -253,6 +253,31 @@ describe("createInbox over a store", () => {
     expect((await inbox.list()).map((entry) => entry.request.requestId)).toEqual(["waiting"]);
   });
 
+  it("given a slow store, should look for answers from elsewhere one read at a time, never piling reads up", async () => {
+    const store = createMemoryInboxStore();
+    let inFlight = 0;
+    let most = 0;
+    const slow = {
+      ...store,
+      async get(id: string) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        inFlight--;
+        return store.get(id);
+      },
+    };
+    const inbox = createInbox({ store: slow, pollMs: 5 });
+    const asked = inbox.park(request("slow"));
+    await vi.waitFor(async () => expect((await store.list({ owner: "default" })).records).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Answered through the store itself, as another page server would.
+    await store.answer("slow", { owner: "default", answer: { type: "dismissed" }, outcome: "cancelled" });
+    await expect(asked).resolves.toEqual({ type: "dismissed" });
+    expect(most).toBe(1);
+    inbox.close();
+  });
+
   it("given two page servers on one SQLite file, should hear an answer given on the other, once, and keep it across a restart", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hitl-inbox-"));
     const file = join(dir, "inbox.db");
