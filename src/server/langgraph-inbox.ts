@@ -1,11 +1,5 @@
-import { pendingInterrupts, requestFromInterrupt } from "../adapters/langgraph/convert";
-import {
-  hitlDecision,
-  hitlRequestId,
-  hitlRequests,
-  readHitlRequest,
-  reviewResume,
-} from "../adapters/langgraph/hitl-request";
+import { interruptRequests, pendingInterrupts } from "../adapters/langgraph/convert";
+import { hitlDecision, hitlRequestId, readHitlRequest, reviewResume } from "../adapters/langgraph/hitl-request";
 import { resumeValue } from "../adapters/langgraph/transport";
 import type { AnswerBody } from "../core/answer";
 import type { InboxRecord, InboxStore } from "./inbox-store";
@@ -76,9 +70,7 @@ export async function parkLangGraphInterrupts(options: ParkLangGraphOptions): Pr
       const owner = options.owner(thread);
       if (owner === undefined) continue;
       for (const interrupt of pendingInterrupts(await client.threads.getState(thread.thread_id))) {
-        const actions = readHitlRequest(interrupt.value);
-        const requests = actions ? hitlRequests(interrupt, actions, 2_000) : [requestFromInterrupt(interrupt)];
-        for (const request of requests) {
+        for (const request of interruptRequests(interrupt).requests) {
           const { created } = await store.park({ request, owner, source: "langgraph", conversation: thread.thread_id });
           if (created) parked++;
         }

@@ -109,10 +109,7 @@ export function createLangGraphConverter(): LangGraphConverter {
       // A state read knows more than a stream part (the task, the checkpoint): keep the most.
       open.set(interrupt.id, known ? merge(known, interrupt) : interrupt);
       if (known) continue;
-      const actions = readHitlRequest(interrupt.value);
-      const requests = actions
-        ? hitlRequests(interrupt, actions, MAX_INTERRUPT_PROMPT_LENGTH)
-        : [requestFromInterrupt(interrupt)];
+      const { actions, requests } = interruptRequests(interrupt);
       parked.set(
         interrupt.id,
         requests.map((request) => request.requestId),
@@ -207,6 +204,24 @@ function isNative(owners: ReadonlyMap<string, { action?: unknown }>, requestId: 
 export function pendingInterrupts(state: unknown): LangGraphInterrupt[] {
   const read = readState(state);
   return read.ok ? [...read.pending.values()] : [];
+}
+
+/**
+ * What one interrupt parks as: a HITL review (its `actions`) as one request per action, anything
+ * else as one request (`requestFromInterrupt`). The chat transport and the inbox's LangGraph
+ * source both park through this.
+ */
+export function interruptRequests(interrupt: LangGraphInterrupt): {
+  readonly actions: readonly HitlAction[] | undefined;
+  readonly requests: readonly ParkedRequestInit[];
+} {
+  const actions = readHitlRequest(interrupt.value);
+  return {
+    actions,
+    requests: actions
+      ? hitlRequests(interrupt, actions, MAX_INTERRUPT_PROMPT_LENGTH)
+      : [requestFromInterrupt(interrupt)],
+  };
 }
 
 /**
