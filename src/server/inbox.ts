@@ -173,12 +173,18 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
     for (const listener of [...listeners]) listener();
   };
 
+  /** This instance's askers of a request, taken: each hears the request's end once. */
+  const takeWaiters = (id: string): Waiter[] => {
+    const waiting = waiters.get(id) ?? [];
+    waiters.delete(id);
+    if (waiters.size === 0) stopPolling();
+    return waiting;
+  };
+
   /** Hands a settled record to this instance's askers, once, and marks it delivered. */
   const settleWaiters = async (record: InboxRecord) => {
-    const waiting = waiters.get(record.id);
-    if (!waiting) return;
-    waiters.delete(record.id);
-    if (waiters.size === 0) stopPolling();
+    const waiting = takeWaiters(record.id);
+    if (waiting.length === 0) return;
     if (record.state === "answered" && record.answer) {
       for (const waiter of waiting) waiter.resolve(record.answer);
       if (await store.takeDelivery({ holder, leaseMs: 30_000, id: record.id })) {
@@ -333,9 +339,7 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
 
     async withdraw(requestId, reason) {
       if (!(await store.withdraw(requestId))) return false;
-      const waiting = waiters.get(requestId) ?? [];
-      waiters.delete(requestId);
-      if (waiters.size === 0) stopPolling();
+      const waiting = takeWaiters(requestId);
       const error = reason ?? new Error(`The request ${requestId} was withdrawn`);
       for (const waiter of waiting) waiter.reject(error);
       changed();
