@@ -12,12 +12,12 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LangGraphPlaygroundServer, startLangGraphServer } from "../../playground/langgraph/server.mjs";
 import { startMcpServer } from "../../playground/mcp/server.mjs";
 import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scripts/eve-server.mjs";
+import { freePort } from "../support/ports";
 
 export interface Playground {
   /** The chat page, e.g. `http://127.0.0.1:41234` (no trailing slash). */
@@ -38,21 +38,6 @@ export interface Playground {
   /** The file the scripted model appends every prompt to (one JSON line each). */
   readonly promptLog: string;
   stop(): Promise<void>;
-}
-
-/** A port that was free a moment ago (Vite runs with `strictPort`: a lost race fails loudly, and is retried). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {

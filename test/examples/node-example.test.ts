@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { freePort } from "../support/ports";
 
 /**
  * examples/node as its README runs it: the playground's real MCP server in one process, the plain
@@ -56,20 +56,6 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
       output += chunk.toString("utf8");
     });
     child.once("exit", (code, signal) => fail(new Error(`the MCP server exited (${code ?? signal}):\n${output}`)));
-  });
-}
-
-/** A port nothing listens on (free a moment ago). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
   });
 }
 
@@ -154,7 +140,7 @@ describe.skipIf(!built)(
     }, 30_000);
 
     it("given no server at the URL, should exit 1 and say where it looked and how to start one", async () => {
-      const nowhere = `http://127.0.0.1:${await closedPort()}/mcp`;
+      const nowhere = `http://127.0.0.1:${await freePort()}/mcp`;
       const run = await runExample(nowhere);
 
       expect(run.code).toBe(1);

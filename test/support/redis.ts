@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { createClient } from "redis";
 import type { ClaimRedisClient } from "../../src/server/claim-store";
+import { freePort } from "./ports";
 
 /** `redis-server`: $REDIS_SERVER, Debian's (`node scripts/setup.mjs --browser` installs it), or on the PATH. */
 export const redisServerBinary: string | undefined =
@@ -12,19 +12,6 @@ export const redisServerBinary: string | undefined =
 
 export const REDIS_MISSING =
   "SKIPPED: redis-server is not installed (`node scripts/setup.mjs --browser` installs it, or set REDIS_SERVER)";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 export interface TestRedis {
   readonly port: number;
