@@ -32,6 +32,8 @@ const entries = {
   "adapters/langgraph/transport": "src/adapters/langgraph/transport.ts",
   "adapters/tanstack-ai": "src/adapters/tanstack-ai/index.ts",
   "adapters/tanstack-ai/transport": "src/adapters/tanstack-ai/transport.ts",
+  "adapters/mastra": "src/adapters/mastra/index.ts",
+  "adapters/mastra/transport": "src/adapters/mastra/transport.ts",
   widgets: "src/widgets/index.ts",
   "widgets/media-picker": "src/widgets/media-picker/media-picker.entry.ts",
   "widgets/template-picker": "src/widgets/template-picker/template-picker.entry.ts",

@@ -38,7 +38,7 @@ function importGraph(entries: readonly string[], { dynamic }: { dynamic: boolean
 }
 
 /** Every adapter's React-free entry (`hitl-kit/adapters/<name>/transport`). */
-const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui", "langgraph", "tanstack-ai", "inbox"];
+const transportEntries = ["eve", "mcp", "ai-sdk", "ag-ui", "langgraph", "tanstack-ai", "inbox", "mastra"];
 
 describe("the built package", () => {
   it("given every subpath in exports, should have its JavaScript and its types on disk", () => {
@@ -132,12 +132,14 @@ describe("the built package", () => {
       // Every adapter, without React: its transport over its own SDK's object.
       const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
       const { HttpAgent } = await import("@ag-ui/client");
+      const { MastraClient } = await import("@mastra/client-js");
       const transports = [
         (await import("hitl-kit/adapters/eve/transport")).createEveTransport({ events: [], status: "ready", conversation: { inputs: {} }, respond: async () => {} }),
         (await import("hitl-kit/adapters/mcp/transport")).createMcpTransport(new Client({ name: "node", version: "1.0.0" })),
         (await import("hitl-kit/adapters/ai-sdk/transport")).createAiSdkTransport({ id: "c", messages: [], setMessages() {}, sendMessage: async () => {}, addToolOutput() {}, addToolApprovalResponse() {} }),
         (await import("hitl-kit/adapters/ag-ui/transport")).createAgUiTransport(new HttpAgent({ url: "http://127.0.0.1:9/agent" })),
         (await import("hitl-kit/adapters/inbox/transport")).createInboxTransport({ url: "http://127.0.0.1:9/api/hitl" }),
+        (await import("hitl-kit/adapters/mastra/transport")).createMastraTransport(new MastraClient({ baseUrl: "http://127.0.0.1:9", retries: 0 }).getAgent("a"), { threadId: "t", pollIntervalMs: 0 }),
       ].map((transport) => typeof core.createHitlClient({ transport, kinds: [] }).answer);
       const { createRequire } = await import("node:module");
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules[\\\\/](react|react-dom|radix-ui|@radix-ui|@tanstack)[\\\\/]/.test(p));
@@ -151,7 +153,7 @@ describe("the built package", () => {
       output: "declined",
       client: "function",
       answers: ["refused", "sent", "already-answered"],
-      transports: ["function", "function", "function", "function", "function"],
+      transports: ["function", "function", "function", "function", "function", "function"],
       parsed: true,
       form: true,
       loaded: [],

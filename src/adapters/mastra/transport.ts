@@ -1,0 +1,275 @@
+import type { TransportAnswer } from "../../core/answer";
+import type { LedgerChange, LedgerProblem } from "../../core/ledger";
+import {
+  ACCEPTED,
+  createConnectionState,
+  createTransportEvents,
+  type HitlTransport,
+  HitlTransportError,
+  type SendOutcome,
+  toTransportError,
+} from "../../core/transport";
+import { approvalDecision } from "../../kinds/native";
+import {
+  chunkChanges,
+  type MastraParked,
+  type MastraPendingCall,
+  mastraResumeData,
+  parkMastraCall,
+  readMastraChunk,
+  readSuspendedRuns,
+  toAction,
+} from "./convert";
+
+/** A streamed response of `@mastra/client-js` (what `stream`, `resumeStream`, `approveToolCall` return). */
+export interface MastraStreamResponse {
+  processDataStream(options: { onChunk: (chunk: never) => void | Promise<void> }): Promise<void>;
+}
+
+/**
+ * The parts of a `@mastra/client-js` agent (`new MastraClient({ baseUrl, retries: 0 }).getAgent(id)`)
+ * the transport uses. Give the client `retries: 0`: its own retry of a POST that reached the
+ * server would be a second answer, and the kit's client owns retrying.
+ */
+export interface MastraAgentLike {
+  approveToolCall(params: { runId: string; toolCallId: string }): Promise<MastraStreamResponse>;
+  declineToolCall(params: { runId: string; toolCallId: string; reason?: string }): Promise<MastraStreamResponse>;
+  resumeStream(
+    resumeData: never,
+    params: { runId: string; toolCallId: string; memory?: { thread: string; resource: string } },
+  ): Promise<MastraStreamResponse>;
+  listSuspendedRuns(params: { threadId?: string; resourceId?: string; perPage?: number }): Promise<unknown>;
+}
+
+export interface MastraHitlOptions {
+  /** The conversation: the `memory.thread` the app streams with. Only its runs are read. */
+  readonly threadId: string;
+  /** The `memory.resource` the app streams with (narrows the listing; passed to a resume). */
+  readonly resourceId?: string;
+  /**
+   * How often to read the suspended runs while connected (another tab's or device's answer, a run
+   * that ended): Mastra pushes nothing outside a page's own streams. 0: only on `refresh()`. @default 2000
+   */
+  readonly pollIntervalMs?: number;
+  /** Called for each chunk or listing entry the converter could not read. */
+  readonly onProblem?: (problem: LedgerProblem) => void;
+}
+
+export interface MastraHitlTransport extends HitlTransport {
+  /**
+   * Follows a stream the app started (`agent.stream(messages, { memory: { thread, resource } })`):
+   * its approvals and suspensions park, its results settle them. Resolves when the stream ends.
+   * `onChunk` sees every chunk too (the app's own chat rendering).
+   */
+  follow(response: MastraStreamResponse, onChunk?: (chunk: unknown) => void): Promise<void>;
+  /** Reads the thread's suspended runs now (what the poll does); resolves once delivered. */
+  refresh(): Promise<void>;
+  /** Stops polling for good. */
+  close(): void;
+}
+
+/** The most suspended runs read per listing: more would be a thread nobody can work through. */
+const PER_PAGE = 100;
+
+/**
+ * A Mastra agent's approvals and suspensions as a transport, over `@mastra/client-js`, without
+ * React. What is waiting comes from the streams the page follows and from `listSuspendedRuns`
+ * (storage-backed, so a reload, another tab or another server instance sees the same); answers go
+ * out as `approveToolCall`, `declineToolCall` and `resumeStream`.
+ *
+ * Before each of those it reads the run again and sends only if that run is still suspended on
+ * the very call the person answered, waiting for the same thing (an approval, or a suspension):
+ * Mastra resumes by `toolCallId` when one is given, but an approval aimed at a suspension is fed
+ * to that tool as its resume data and used up (and without a `toolCallId` — in-process calls, older
+ * releases — it resumes whatever is suspended first: mastra#19633). Anything else settles the
+ * request as withdrawn and sends nothing. A decline is `declineToolCall`, which never runs the tool.
+ */
+export function createMastraTransport(agent: MastraAgentLike, options: MastraHitlOptions): MastraHitlTransport {
+  if (typeof options?.threadId !== "string" || options.threadId === "") {
+    // Without a thread the listing is every user's runs of this agent.
+    throw new TypeError("createMastraTransport: options.threadId is required (the memory.thread the app streams with)");
+  }
+  const { threadId, resourceId } = options;
+  const pollMs = options.pollIntervalMs ?? 2_000;
+  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const state = createConnectionState("catching-up");
+  /** Everything parked, by request id: how to answer it. */
+  const parked = new Map<string, MastraParked>();
+  /** Requests whose answer went out (or may have): their end is this page's answer. */
+  const sent = new Map<string, TransportAnswer>();
+  /** Requests the last listing showed waiting. */
+  let waiting = new Set<string>();
+  let sinks = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reading: Promise<void> | undefined;
+  let closed = false;
+
+  const filter = { threadId, ...(resourceId !== undefined ? { resourceId } : {}), perPage: PER_PAGE };
+
+  const park = (entry: MastraParked): LedgerChange => {
+    // The first reading wins: a stream's chunk has the resume schema a later listing lacks.
+    if (!parked.has(entry.request.requestId)) parked.set(entry.request.requestId, entry);
+    return { type: "requested", request: (parked.get(entry.request.requestId) ?? entry).request };
+  };
+
+  const deliverChunk = (chunk: unknown) => {
+    const reading = readMastraChunk(chunk);
+    if (reading === null) return;
+    if (reading.type === "parked") {
+      events.deliver(toAction([park(reading.parked)]));
+      return;
+    }
+    const type = reading.type === "ended" ? parked.get(reading.requestId)?.call.type : undefined;
+    events.deliver(toAction(chunkChanges(reading, type)));
+  };
+
+  const listing = async (): Promise<MastraPendingCall[]> => {
+    const { calls, problems } = readSuspendedRuns(await agent.listSuspendedRuns(filter));
+    for (const message of problems) {
+      events.deliver({ type: "malformed", eventType: "suspended-runs", issues: [{ path: [], message }] });
+    }
+    return calls;
+  };
+
+  const read = async () => {
+    const calls = await listing();
+    const changes: LedgerChange[] = calls.map((call) => park(parkMastraCall(call)));
+    const now = new Set(calls.map((call) => parkMastraCall(call).request.requestId));
+    for (const requestId of waiting) {
+      if (now.has(requestId)) continue;
+      // No longer waiting, and this page's stream did not say how it ended (another tab's or
+      // device's answer, a cancelled run, or this page's answer whose stream was lost). Mastra's
+      // listing says only that it is over, not with what.
+      const mine = sent.get(requestId);
+      changes.push(
+        mine
+          ? { type: "resolved", requestId, outcome: "answered", response: mine.answer, authoritative: true }
+          : { type: "call-ended", callId: requestId },
+      );
+    }
+    waiting = now;
+    events.deliver(toAction(changes));
+    state.setConnection("live");
+  };
+
+  const refresh = (): Promise<void> => {
+    // One read at a time: a poll and a refresh that overlap share it.
+    reading ??= read()
+      .catch((error: unknown) => {
+        state.setConnection("offline");
+        const message = error instanceof Error ? error.message : String(error);
+        options.onProblem?.({ eventType: "suspended-runs", issues: [{ path: [], message }] });
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+
+  const schedule = () => {
+    if (closed || sinks === 0 || pollMs <= 0 || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void refresh().finally(schedule);
+    }, pollMs);
+  };
+
+  const follow = async (response: MastraStreamResponse, onChunk?: (chunk: unknown) => void) => {
+    try {
+      await response.processDataStream({
+        onChunk: (chunk: never) => {
+          deliverChunk(chunk);
+          onChunk?.(chunk);
+        },
+      });
+    } finally {
+      // The stream said what it said; the listing says what is still waiting after it.
+      if (!closed) await refresh();
+    }
+  };
+
+  return {
+    sessionKey: `mastra:${threadId}`,
+    connection: state.connection,
+    peek: events.peek,
+    connect(sink) {
+      const stop = events.connect(sink);
+      sinks += 1;
+      if (sinks === 1) void refresh().finally(schedule);
+      return () => {
+        stop();
+        sinks -= 1;
+        if (sinks === 0 && timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      };
+    },
+    follow,
+    refresh,
+    close() {
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+    async send(transportAnswer): Promise<SendOutcome> {
+      const { requestId, answer } = transportAnswer;
+      const entry = parked.get(requestId);
+      if (entry === undefined) throw new HitlTransportError(`No Mastra call waits as ${requestId}`, "rejected");
+      const { call } = entry;
+      let calls: MastraPendingCall[];
+      try {
+        calls = await listing();
+      } catch (error) {
+        // Nothing was sent: safe to send again.
+        const reason = toTransportError(error);
+        throw new HitlTransportError(reason.message, "rejected", true, reason.status);
+      }
+      const now = calls.find((c) => c.runId === call.runId && c.toolCallId === call.toolCallId);
+      if (now === undefined || now.type !== call.type) {
+        // The run moved on (another answer, a cancelled run) or waits for something else on that
+        // call: resuming it would feed this answer to whatever it waits for now.
+        return { type: "settled", outcome: "withdrawn" };
+      }
+      sent.set(requestId, transportAnswer);
+      let response: MastraStreamResponse;
+      try {
+        const target = { runId: call.runId, toolCallId: call.toolCallId };
+        if (call.type === "approval") {
+          const decision = approvalDecision(answer);
+          const note = decision.decision === "deny" ? decision.note : undefined;
+          response =
+            decision.decision === "approve"
+              ? await agent.approveToolCall(target)
+              : await agent.declineToolCall(note ? { ...target, reason: note } : target);
+        } else {
+          const memory = resourceId !== undefined ? { memory: { thread: threadId, resource: resourceId } } : {};
+          response = await agent.resumeStream(mastraResumeData(answer, entry.answering) as never, {
+            ...target,
+            ...memory,
+          });
+        }
+      } catch (error) {
+        const failure = toTransportError(error);
+        if (failure.kind === "rejected") sent.delete(requestId);
+        throw failure;
+      }
+      // The server took it; the resumed stream (results, the next question) follows in the background.
+      void follow(response).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        options.onProblem?.({ eventType: "resume-stream", issues: [{ path: [], message }] });
+      });
+      return ACCEPTED;
+    },
+  };
+}
+
+// The rest of the adapter a server or a script needs, without React.
+export {
+  type MastraPendingCall,
+  mastraRequestId,
+  mastraResumeData,
+  parkMastraCall,
+  readMastraChunk,
+  readSuspendedRuns,
+} from "./convert";
