@@ -51,17 +51,17 @@ export interface ScriptedCall {
   readonly input: Record<string, unknown>;
 }
 
-/** Trigger → the tool calls of the model's first step (`then`: of its second, after their results). */
+/** Trigger → the tool calls of the model's first step (`next`: of its second, after their results). */
 export interface MastraTrigger {
-  match(text: string): { calls: ScriptedCall[]; then?: ScriptedCall[] } | undefined;
+  match(text: string): { calls: ScriptedCall[]; next?: ScriptedCall[] } | undefined;
 }
 
 const picker = (toolName: string, payload: { prompt: string; ui: unknown }): ScriptedCall => ({
   toolName,
   input: { prompt: payload.prompt, ui: payload.ui },
 });
-const exact = (phrase: string, calls: () => ScriptedCall[], then?: () => ScriptedCall[]): MastraTrigger => ({
-  match: (text) => (text === phrase ? { calls: calls(), ...(then ? { then: then() } : {}) } : undefined),
+const exact = (phrase: string, calls: () => ScriptedCall[], next?: () => ScriptedCall[]): MastraTrigger => ({
+  match: (text) => (text === phrase ? { calls: calls(), ...(next ? { next: next() } : {}) } : undefined),
 });
 
 /** What the playground's model reacts to. */
@@ -99,7 +99,7 @@ const TRIGGERS: readonly MastraTrigger[] = [
   { match: (text) => (text.startsWith("city ") ? { calls: [cityCall(text.slice(5))] } : undefined) },
   {
     match: (text) =>
-      text.startsWith("both ") ? { calls: [deleteCall(text.slice(5))], then: [cityCall()] } : undefined,
+      text.startsWith("both ") ? { calls: [deleteCall(text.slice(5))], next: [cityCall()] } : undefined,
   },
 ];
 
@@ -127,7 +127,7 @@ function textOf(content: unknown): string {
 
 /**
  * Decides from the prompt: after the user's message, the trigger's first step; after tool results
- * of a first step, its `then` step (once); else a reply quoting the results (or the help text).
+ * of a first step, its `next` step (once); else a reply quoting the results (or the help text).
  */
 function scriptedModel(triggers: readonly MastraTrigger[]) {
   let ids = 0;
@@ -141,7 +141,7 @@ function scriptedModel(triggers: readonly MastraTrigger[]) {
       const trigger = triggers.map((t) => t.match(text)).find((step) => step !== undefined);
       const sinceUser = messages.slice(lastUser + 1);
       const steps = sinceUser.filter((m) => m.role === "assistant").length;
-      const step = steps === 0 ? trigger?.calls : steps === 1 ? trigger?.then : undefined;
+      const step = steps === 0 ? trigger?.calls : steps === 1 ? trigger?.next : undefined;
       const parts: unknown[] = [{ type: "stream-start", warnings: [] }];
       if (step && step.length > 0) {
         for (const call of step) {

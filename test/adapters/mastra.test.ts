@@ -139,7 +139,12 @@ describe("a plain Mastra suspension on a real Mastra server", () => {
     await transport.follow(await agent.stream("city weather", { memory: { thread: "city", resource: "tester" } }));
     const [request] = selectRequests(client.store.getSnapshot());
     expect(request).toMatchObject({ kind: "form", toolName: "ask_city", state: "open" });
-    expect(request?.payload).toMatchObject({ fields: [{ name: "city", required: true }, { name: "nights", required: false }] });
+    expect(request?.payload).toMatchObject({
+      fields: [
+        { name: "city", required: true },
+        { name: "nights", required: false },
+      ],
+    });
     const requestId = request?.requestId ?? "";
     expect(client.answer(requestId, { type: "value", value: { values: { city: "Paris" } } }).status).toBe("sent");
     await (async () => {
