@@ -5,7 +5,8 @@
  * API server (its graph asks through the kit; a scripted chat model), and the chat pages (Vite; it
  * also serves the AI SDK page's `/api/chat` route and the TanStack AI page's `/api/tanstack-ai`
  * route) — then prints the URLs. Ctrl-C stops everything.
- * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032), LANGGRAPH_PORT (3033).
+ * A Mastra server (`@mastra/hono`, a scripted model) serves the Mastra page.
+ * Ports: PLAYGROUND_PORT (5173), EVE_PORT (3031), MCP_PORT (3032), LANGGRAPH_PORT (3033), MASTRA_PORT (3034).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -17,6 +18,7 @@ const pagePort = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const evePort = Number(process.env.EVE_PORT ?? 3031);
 const mcpPort = Number(process.env.MCP_PORT ?? 3032);
 const langgraphPort = Number(process.env.LANGGRAPH_PORT ?? 3033);
+const mastraPort = Number(process.env.MASTRA_PORT ?? 3034);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
@@ -52,7 +54,13 @@ const langgraph = await startLangGraphServer({
   log: (line) => console.error(line),
 });
 
-// 6. The chat pages, proxying /eve, /mcp and /langgraph to those servers.
+// 6. The Mastra server (in this process; the agent is TypeScript, loaded through tsx).
+const { tsImport } = await import("tsx/esm/api");
+const { startMastraServer } = await tsImport("../playground/mastra/agent.ts", import.meta.url);
+console.log(`\n▸ Starting the Mastra server on 127.0.0.1:${mastraPort}`);
+const mastra = await startMastraServer({ port: mastraPort });
+
+// 7. The chat pages, proxying /eve, /mcp, /langgraph and /mastra to those servers.
 const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/vite.config.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
@@ -62,6 +70,7 @@ const page = spawn("npx", ["--no-install", "vite", "--config", "playground/web/v
     EVE_PORT: String(eve.port),
     MCP_PORT: String(mcp.port),
     LANGGRAPH_PORT: String(langgraph.port),
+    MASTRA_PORT: String(mastra.port),
     // The config imports the kit's sources (the cross-device guard), written for bundlers without
     // file extensions; Vite's default config loader bundles them fine, and its notice about a
     // future loader that would not is a page of noise in a new user's first run.
@@ -93,6 +102,9 @@ page.stdout.on("data", (chunk) => {
     console.log(
       `  LangGraph useStream: http://127.0.0.1:${pagePort}/langgraph.html (LangGraph API ${langgraph.apiUrl}, resumes counted at ${langgraph.url}/__hitl/resumes)`,
     );
+    console.log(
+      `  Mastra agent: http://127.0.0.1:${pagePort}/mastra.html (Mastra server ${mastra.url}, answers it received at ${mastra.url}/__hitl/record)`,
+    );
   }
 });
 
@@ -106,6 +118,7 @@ async function stop(code = 0) {
     // already gone
   }
   await langgraph.stop();
+  await mastra.stop();
   await mcp.stop();
   await eve.stop();
   process.exit(code);

@@ -15,6 +15,7 @@ import { searchLibrary } from "../shared/media-library";
  * HITL_REDIS_URL (e.g. `redis://127.0.0.1:6379`): the answer guard takes its claims in that Redis,
  * shared with every other page server started with the same URL (unset: its own memory store).
  *
+ * `/mastra` is proxied to the playground's Mastra server (`playground/mastra/agent.ts`), for the Mastra page.
  * `/langgraph` is proxied to the playground's LangGraph server (`playground/langgraph/server.mjs`:
  * its resume-counting proxy in front of a real LangGraph API server), for the LangGraph page.
  * HITL_VITE_CACHE_DIR: Vite's dependency cache (default `node_modules/.vite/playground-web`), for
@@ -32,6 +33,7 @@ const alias = [
   { find: /^hitl-kit\/adapters\/assistant-ui$/, replacement: kit("adapters/assistant-ui/index.ts") },
   { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
   { find: /^hitl-kit\/adapters\/langgraph$/, replacement: kit("adapters/langgraph/index.ts") },
+  { find: /^hitl-kit\/adapters\/mastra$/, replacement: kit("adapters/mastra/index.ts") },
   { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
   { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
   { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },
@@ -44,6 +46,7 @@ const port = Number(process.env.PLAYGROUND_PORT ?? 5173);
 const eve = `http://127.0.0.1:${process.env.EVE_PORT ?? 3031}`;
 const mcp = `http://127.0.0.1:${process.env.MCP_PORT ?? 3032}`;
 const langgraph = `http://127.0.0.1:${process.env.LANGGRAPH_PORT ?? 3033}`;
+const mastra = `http://127.0.0.1:${process.env.MASTRA_PORT ?? 3034}`;
 const server = {
   host: "127.0.0.1",
   port,
@@ -60,6 +63,12 @@ const server = {
       target: langgraph,
       changeOrigin: true,
       rewrite: (path: string) => path.replace(/^\/langgraph/, ""),
+    },
+    // The Mastra server (`@mastra/hono`; its `/api` routes, SSE streams) under /mastra.
+    "/mastra/": {
+      target: mastra,
+      changeOrigin: true,
+      rewrite: (path: string) => path.replace(/^\/mastra/, ""),
     },
   },
   fs: { allow: [here("../..")] },
@@ -332,6 +341,7 @@ export default defineConfig({
       "@tanstack/ai-react",
       "@langchain/langgraph-sdk",
       "@langchain/langgraph-sdk/react",
+      "@mastra/client-js",
     ],
   },
   build: {
@@ -346,6 +356,7 @@ export default defineConfig({
         assistantUi: here("assistant-ui.html"),
         tanstackAi: here("tanstack-ai.html"),
         langgraph: here("langgraph.html"),
+        mastra: here("mastra.html"),
       },
     },
   },

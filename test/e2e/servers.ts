@@ -1,7 +1,7 @@
 /**
  * Starts what an end-to-end test talks to: one eve server (the playground agent, scripted model,
  * its own state folder and prompt log), the MCP server, the LangGraph server (a real LangGraph API
- * server behind its resume-counting proxy), a throwaway `redis-server`, and the playground chat page
+ * server behind its resume-counting proxy), the Mastra server, a throwaway `redis-server`, and the playground chat page
  * twice — two page servers (two `vite preview` processes serving the pages built once, as two app
  * instances behind a load balancer),
  * each proxying `/eve` to that eve through its own answer guard (and `/mcp`, `/langgraph`), both guards taking their claims
@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LangGraphPlaygroundServer, startLangGraphServer } from "../../playground/langgraph/server.mjs";
+import { type MastraPlaygroundServer, startMastraServer } from "../../playground/mastra/agent";
 import { startMcpServer } from "../../playground/mcp/server.mjs";
 import { type EveServer, REPO_ROOT, startEveServer } from "../../playground/scripts/eve-server.mjs";
 import { freePort } from "../support/ports";
@@ -33,6 +34,8 @@ export interface Playground {
   readonly eveUrl: string;
   /** The LangGraph server's resume-counting proxy the page proxies `/langgraph` to. */
   readonly langgraphUrl: string;
+  /** The Mastra server the page proxies `/mastra` to; `GET <url>/__hitl/record`: what it received. */
+  readonly mastraUrl: string;
   /** The MCP server the page proxies `/mcp` and `/mcp-2026` to (`http://127.0.0.1:port`). */
   readonly mcpOrigin: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
@@ -68,6 +71,7 @@ interface PageOptions {
   readonly evePort: number;
   readonly mcpPort: number;
   readonly langgraphPort: number;
+  readonly mastraPort: number;
   readonly redisUrl: string;
   /** Vite's dependency cache: one per page server, so two never write the same one at once. */
   readonly cacheDir: string;
@@ -101,7 +105,7 @@ export async function buildPages(timeoutMs = 120_000): Promise<void> {
  * config's routes and answer guard), in its own process group.
  */
 async function startPage(port: number, options: PageOptions): Promise<ChildProcess> {
-  const { evePort, mcpPort, langgraphPort, redisUrl, cacheDir, timeoutMs } = options;
+  const { evePort, mcpPort, langgraphPort, mastraPort, redisUrl, cacheDir, timeoutMs } = options;
   const child = spawn("npx", ["--no-install", "vite", "preview", "--config", PAGE_CONFIG], {
     cwd: REPO_ROOT,
     env: {
@@ -110,6 +114,7 @@ async function startPage(port: number, options: PageOptions): Promise<ChildProce
       EVE_PORT: String(evePort),
       MCP_PORT: String(mcpPort),
       LANGGRAPH_PORT: String(langgraphPort),
+      MASTRA_PORT: String(mastraPort),
       HITL_REDIS_URL: redisUrl,
       HITL_VITE_CACHE_DIR: cacheDir,
     },
@@ -256,6 +261,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
   let eve: EveServer | undefined;
   let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
   let langgraph: LangGraphPlaygroundServer | undefined;
+  let mastra: MastraPlaygroundServer | undefined;
   let redis: ChildProcess | undefined;
   const pages: ChildProcess[] = [];
   // If this process dies without stop(), take the pages and Redis down with it (eve-server.mjs
@@ -270,6 +276,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     await Promise.all(pages.map(stopPage));
     if (redis) await stopRedis(redis);
     await langgraph?.stop();
+    await mastra?.stop();
     await mcp?.stop();
     await eve?.stop();
     await rm(stateDir, { recursive: true, force: true });
@@ -281,7 +288,9 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     eve = await startEveServer({ port: 0, stateDir, promptLog, timeoutMs, log: (line) => console.error(line) });
     mcp = await startMcpServer({ port: 0, log: (line) => console.error(line) });
     langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
-    const options = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, redisUrl, timeoutMs };
+    mastra = await startMastraServer();
+    const ports = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, mastraPort: mastra.port };
+    const options = { ...ports, redisUrl, timeoutMs };
     // Both at once; settled both, so one that failed does not leave the other running unstopped.
     const results = await Promise.allSettled(
       [1, 2].map((n) => startPageOnFreePort({ ...options, cacheDir: viteCacheDir(n) })),
@@ -296,6 +305,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
       redisUrl,
       eveUrl: eve.url,
       langgraphUrl: langgraph.url,
+      mastraUrl: mastra.url,
       mcpOrigin: new URL(mcp.url).origin,
       promptLog,
       stop,

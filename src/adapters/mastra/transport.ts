@@ -53,15 +53,20 @@ export interface MastraHitlOptions {
   readonly pollIntervalMs?: number;
   /** Called for each chunk or listing entry the converter could not read. */
   readonly onProblem?: (problem: LedgerProblem) => void;
+  /**
+   * Sees every chunk of every stream the transport follows: the app's (`follow`) and the ones its
+   * answers start (what a resumed run says next: the tool's result, the reply, the next question).
+   */
+  readonly onChunk?: (chunk: unknown) => void;
 }
 
 export interface MastraHitlTransport extends HitlTransport {
   /**
    * Follows a stream the app started (`agent.stream(messages, { memory: { thread, resource } })`):
-   * its approvals and suspensions park, its results settle them. Resolves when the stream ends.
-   * `onChunk` sees every chunk too (the app's own chat rendering).
+   * its approvals and suspensions park, its results settle them, and `options.onChunk` sees each
+   * chunk (the app's own transcript). Resolves when the stream ends.
    */
-  follow(response: MastraStreamResponse, onChunk?: (chunk: unknown) => void): Promise<void>;
+  follow(response: MastraStreamResponse): Promise<void>;
   /** Reads the thread's suspended runs now (what the poll does); resolves once delivered. */
   refresh(): Promise<void>;
   /** Stops polling for good. */
@@ -174,12 +179,12 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
     }, pollMs);
   };
 
-  const follow = async (response: MastraStreamResponse, onChunk?: (chunk: unknown) => void) => {
+  const follow = async (response: MastraStreamResponse) => {
     try {
       await response.processDataStream({
         onChunk: (chunk: never) => {
           deliverChunk(chunk);
-          onChunk?.(chunk);
+          options.onChunk?.(chunk);
         },
       });
     } finally {
@@ -264,12 +269,5 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   };
 }
 
-// The rest of the adapter a server or a script needs, without React.
-export {
-  type MastraPendingCall,
-  mastraRequestId,
-  mastraResumeData,
-  parkMastraCall,
-  readMastraChunk,
-  readSuspendedRuns,
-} from "./convert";
+/** A request's id for a call a run waits on (`<runId>::<toolCallId>`, Mastra's own approval id). */
+export { mastraRequestId } from "./convert";

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   createMastraTransport,
   type MastraAgentLike,
@@ -11,7 +11,7 @@ import {
  * The kit over a Mastra agent through `@mastra/client-js`:
  *
  *   const agent = useMemo(() => new MastraClient({ baseUrl, retries: 0 }).getAgent("support"), []);
- *   const hitl = useMastraHitl(agent, { threadId, resourceId });
+ *   const hitl = useMastraHitl(agent, { threadId, resourceId, onChunk: (chunk) => show(chunk) });
  *   // send a message: hitl.follow(await agent.stream(text, { memory: { thread: threadId, resource: resourceId } }))
  *   <HitlProvider transport={hitl} registry={registry}><HitlRenderer /></HitlProvider>
  *
@@ -19,10 +19,19 @@ import {
  * polling when the component unmounts. `createMastraTransport` is the same without React.
  */
 export function useMastraHitl(agent: MastraAgentLike, options: MastraHitlOptions): MastraHitlTransport {
-  const [transport, setTransport] = useState(() => createMastraTransport(agent, options));
+  // The latest callbacks, without a new transport each render.
+  const latest = useRef(options);
+  latest.current = options;
+  const create = () =>
+    createMastraTransport(agent, {
+      ...options,
+      onProblem: (problem) => latest.current.onProblem?.(problem),
+      onChunk: (chunk) => latest.current.onChunk?.(chunk),
+    });
+  const [transport, setTransport] = useState(create);
   let active = transport;
   if (transport.sessionKey !== `mastra:${options.threadId}`) {
-    active = createMastraTransport(agent, options);
+    active = create();
     setTransport(active);
   }
   useEffect(() => active.close, [active]);
