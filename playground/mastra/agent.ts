@@ -248,6 +248,8 @@ export interface StartMastraOptions {
   /** More tools, and the triggers that call them (tests). */
   readonly tools?: (record: MastraRecord) => Record<string, ReturnType<typeof createTool>>;
   readonly triggers?: readonly MastraTrigger[];
+  /** More routes on the server (`@mastra/ai-sdk`'s `chatRoute`, for tests of Mastra's AI SDK stream). */
+  readonly apiRoutes?: readonly unknown[];
 }
 
 export interface MastraPlaygroundServer {
@@ -277,7 +279,12 @@ export async function startMastraServer(options: StartMastraOptions = {}): Promi
     // an agent that can check who owns the thread.
     memory: new Memory(),
   });
-  const mastra = new Mastra({ agents: { hitlAgent: agent }, storage: new InMemoryStore(), logger: false });
+  const mastra = new Mastra({
+    agents: { hitlAgent: agent },
+    storage: new InMemoryStore(),
+    logger: false,
+    ...(options.apiRoutes ? { server: { apiRoutes: [...options.apiRoutes] as never } } : {}),
+  });
 
   let inFlight = 0;
   const app = new Hono();
