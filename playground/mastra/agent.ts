@@ -44,6 +44,7 @@ import {
   tagsPayload,
   templatePayload,
 } from "../agent/agent/lib/payloads";
+import { MASTRA_PHRASES } from "./phrases";
 
 /** A tool call the scripted model makes. */
 export interface ScriptedCall {
@@ -63,19 +64,6 @@ const picker = (toolName: string, payload: { prompt: string; ui: unknown }): Scr
 const exact = (phrase: string, calls: () => ScriptedCall[], next?: () => ScriptedCall[]): MastraTrigger => ({
   match: (text) => (text === phrase ? { calls: calls(), ...(next ? { next: next() } : {}) } : undefined),
 });
-
-/** What the playground's model reacts to. */
-export const MASTRA_PHRASES = [
-  "pick media",
-  "pick template",
-  "pick aspect ratio",
-  "pick tags",
-  "fill form",
-  "ask questions",
-  "delete file",
-  "ask city",
-  "delete then ask",
-] as const;
 
 const deleteCall = (path = "notes/old-draft.md"): ScriptedCall => ({ toolName: "delete_file", input: { path } });
 const cityCall = (topic = "the weekend trip"): ScriptedCall => ({ toolName: "ask_city", input: { topic } });

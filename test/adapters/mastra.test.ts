@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { MastraClient } from "@mastra/client-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parkMastraCall, readMastraChunk } from "../../src/adapters/mastra/convert";
 import {
   createMastraTransport,
@@ -11,7 +11,7 @@ import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
-import { type MastraTestServer, quietMastraClientLog, startMastraServer } from "../support/mastra-server";
+import { useMastraServer } from "../support/mastra-server";
 
 const kinds = Object.values(builtInKinds);
 
@@ -116,18 +116,10 @@ describe("Mastra suspensions and approvals as parked requests", () => {
 });
 
 describe("a plain Mastra suspension on a real Mastra server", () => {
-  let mastra: MastraTestServer;
-  const clientLog = quietMastraClientLog();
-  beforeAll(async () => {
-    mastra = await startMastraServer();
-  });
-  afterAll(async () => {
-    clientLog.restore();
-    await mastra.close();
-  });
+  const mastra = useMastraServer();
 
   it("given a tool that suspends with a resumeSchema, should show it as a form and resume the tool with the form's object", async () => {
-    const agent = new MastraClient({ baseUrl: mastra.url, retries: 0 }).getAgent(
+    const agent = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent(
       "hitl-agent",
     ) as unknown as MastraAgentLike & {
       stream(messages: string, options: object): Promise<MastraStreamResponse>;
@@ -154,10 +146,12 @@ describe("a plain Mastra suspension on a real Mastra server", () => {
     })();
     expect(client.getRequest(requestId)).toMatchObject({ state: "settled", outcome: "answered" });
     const toolCallId = requestId.split("::")[1] ?? "";
-    expect(mastra.answers.filter((a) => a.body.toolCallId === toolCallId).map((a) => a.body.resumeData)).toEqual([
-      { city: "Paris" },
-    ]);
-    expect(mastra.results.get(toolCallId)).toBe(1);
+    expect(
+      mastra()
+        .answers.filter((a) => a.body.toolCallId === toolCallId)
+        .map((a) => a.body.resumeData),
+    ).toEqual([{ city: "Paris" }]);
+    expect(mastra().results.get(toolCallId)).toBe(1);
     unmount();
     transport.close();
   });

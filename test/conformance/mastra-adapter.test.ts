@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { MastraClient } from "@mastra/client-js";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { createMastraTransport } from "../../src/adapters/mastra/transport";
 import {
   type ConformanceConnection,
@@ -8,7 +8,7 @@ import {
   runTransportConformance,
 } from "../../src/testing/conformance";
 import { fromToolOutput } from "../../src/wire/tool-output";
-import { type MastraTestServer, quietMastraClientLog, startMastraServer } from "../support/mastra-server";
+import { useMastraServer } from "../support/mastra-server";
 
 /**
  * The Mastra adapter through the conformance suite, on Mastra's own code: a real `@mastra/core`
@@ -18,16 +18,8 @@ import { type MastraTestServer, quietMastraClientLog, startMastraServer } from "
  * before Mastra sees it. Failures are injected in the page's `fetch` (the client's own option).
  */
 
-let mastra: MastraTestServer;
+const mastraServer = useMastraServer();
 let threads = 0;
-const clientLog = quietMastraClientLog();
-beforeAll(async () => {
-  mastra = await startMastraServer();
-});
-afterAll(async () => {
-  clientLog.restore();
-  await mastra.close();
-});
 
 const noPushToOthers =
   "a chat message to a Mastra agent is the app's own stream (`agent.stream`), not a reply the transport sends for a waiting call";
@@ -42,6 +34,7 @@ runTransportConformance(
         "no answer guard for a Mastra server: its own check (the call must still be suspended) is the one gate",
     },
     async createServer() {
+      const mastra = mastraServer();
       const thread = `conformance-${++threads}`;
       let failure: ConformanceFailure | undefined;
       const pages: { transport: ReturnType<typeof createMastraTransport>; live: boolean }[] = [];

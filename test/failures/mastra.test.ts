@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { MastraClient } from "@mastra/client-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMastraTransport } from "../../src/adapters/mastra/transport";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
 import { conformanceKind } from "../../src/testing/conformance";
-import { type MastraTestServer, quietMastraClientLog, startMastraServer } from "../support/mastra-server";
+import { useMastraServer } from "../support/mastra-server";
 
 /**
  * Mastra's reported approval failures, on Mastra's own code: a real `@mastra/core` 1.71 agent
@@ -26,21 +26,13 @@ import { type MastraTestServer, quietMastraClientLog, startMastraServer } from "
  *   listed; a reloaded page shows it again from `listSuspendedRuns` and sends one answer.
  */
 
-let mastra: MastraTestServer;
+const mastra = useMastraServer();
 let threads = 0;
-const clientLog = quietMastraClientLog();
-beforeAll(async () => {
-  mastra = await startMastraServer();
-});
-afterAll(async () => {
-  clientLog.restore();
-  await mastra.close();
-});
 
 const kinds = [...Object.values(builtInKinds), conformanceKind];
 
 function page(thread: string) {
-  const agent = new MastraClient({ baseUrl: mastra.url, retries: 0 }).getAgent("hitl-agent");
+  const agent = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent("hitl-agent");
   const transport = createMastraTransport(agent, { threadId: thread, pollIntervalMs: 0 });
   const client: HitlClient = createHitlClient({ transport, kinds, journal: noopJournal });
   const unmount = client.mount();
@@ -55,11 +47,11 @@ function page(thread: string) {
 }
 
 async function suspendedOn(thread: string) {
-  const listing = await mastra.mastra.getAgent("hitlAgent").listSuspendedRuns({ threadId: thread });
+  const listing = await mastra().mastra.getAgent("hitlAgent").listSuspendedRuns({ threadId: thread });
   return listing.runs.flatMap((run) => run.toolCalls.map((call) => call.toolName ?? ""));
 }
 
-const answersTo = (toolCallId: string) => mastra.answers.filter((a) => a.body.toolCallId === toolCallId);
+const answersTo = (toolCallId: string) => mastra().answers.filter((a) => a.body.toolCallId === toolCallId);
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
   const started = Date.now();
@@ -72,29 +64,29 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 describe("mastra#19633: an approval resumes the call the person saw, or nothing", () => {
   it("given a stale page approving after another page did, without the kit Mastra feeds that approval to the next question and uses it up", async () => {
     const thread = `stale-${++threads}`;
-    const { runId, toolCallIds } = await mastra.ask("both rec-1", thread);
+    const { runId, toolCallIds } = await mastra().ask("both rec-1", thread);
     const [approvalCall] = toolCallIds;
     // Page one approves, as Mastra's client has a page do it: the record is deleted and the run
     // now waits on its next question (ask_city), which page two never saw.
-    const one = new MastraClient({ baseUrl: mastra.url, retries: 0 }).getAgent("hitl-agent");
+    const one = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent("hitl-agent");
     await (await one.approveToolCall({ runId, toolCallId: approvalCall ?? "" })).processDataStream({
       onChunk: () => {},
     });
     expect(await suspendedOn(thread)).toEqual(["ask_city"]);
     // Page two still shows the approval; its server action approves the run (`toolCallId` is
     // optional in process, and Mastra's docs show it without one).
-    const stale = await mastra.mastra.getAgent("hitlAgent").approveToolCall({ runId });
+    const stale = await mastra().mastra.getAgent("hitlAgent").approveToolCall({ runId });
     for await (const _ of stale.fullStream);
     // The city question was answered by an approval: it is no longer waiting, and no city came.
     expect(await suspendedOn(thread)).toEqual([]);
-    const cityCalls = [...mastra.executions.keys()].filter((key) => key.startsWith("ask_city:"));
+    const cityCalls = [...mastra().executions.keys()].filter((key) => key.startsWith("ask_city:"));
     expect(cityCalls).toHaveLength(1);
-    expect(mastra.results.get(cityCalls[0]?.slice("ask_city:".length) ?? "")).toBeUndefined();
+    expect(mastra().results.get(cityCalls[0]?.slice("ask_city:".length) ?? "")).toBeUndefined();
   });
 
   it("given a stale page approving after another page did, with the kit nothing is sent and the next question still waits", async () => {
     const thread = `stale-kit-${++threads}`;
-    const { runId, toolCallIds } = await mastra.ask("both rec-2", thread);
+    const { runId, toolCallIds } = await mastra().ask("both rec-2", thread);
     const approvalCall = toolCallIds[0] ?? "";
     const requestId = `${runId}::${approvalCall}`;
     const one = page(thread);
@@ -113,7 +105,7 @@ describe("mastra#19633: an approval resumes the call the person saw, or nothing"
     expect(two.client.getRequest(requestId)).toMatchObject({ state: "settled", outcome: "withdrawn" });
     expect(answersTo(approvalCall).map((a) => a.route)).toEqual(["approve"]);
     expect(await suspendedOn(thread)).toEqual(["ask_city"]);
-    expect(mastra.executions.get(`delete_file:${approvalCall}`)).toBe(1);
+    expect(mastra().executions.get(`delete_file:${approvalCall}`)).toBe(1);
     // Page two shows the question it never saw once it reads the thread again.
     await two.transport.refresh();
     const city = selectRequests(two.client.store.getSnapshot()).find((r) => r.toolName === "ask_city");
@@ -126,7 +118,7 @@ describe("mastra#19633: an approval resumes the call the person saw, or nothing"
 describe("mastra#20470: a declined tool never runs", () => {
   it("given a deny with a note, the kit declines the call once with that reason and the tool never runs", async () => {
     const thread = `deny-${++threads}`;
-    const { runId, toolCallIds } = await mastra.ask("delete rec-3", thread);
+    const { runId, toolCallIds } = await mastra().ask("delete rec-3", thread);
     const call = toolCallIds[0] ?? "";
     const requestId = `${runId}::${call}`;
     const one = page(thread);
@@ -138,7 +130,7 @@ describe("mastra#20470: a declined tool never runs", () => {
     await one.client.whenIdle();
     expect(one.client.getRequest(requestId)?.outcome).toBe("denied");
     expect(answersTo(call)).toEqual([{ route: "decline", body: expect.objectContaining({ reason: "keep it" }) }]);
-    expect(mastra.executions.get(`delete_file:${call}`)).toBeUndefined();
+    expect(mastra().executions.get(`delete_file:${call}`)).toBeUndefined();
     expect(await suspendedOn(thread)).toEqual([]);
     one.close();
   });
@@ -147,7 +139,7 @@ describe("mastra#20470: a declined tool never runs", () => {
 describe("mastra#14931: a pending approval survives a reload", () => {
   it("given a page that closed while an approval waited, a new page shows it again from Mastra's storage and sends one answer", async () => {
     const thread = `reload-${++threads}`;
-    const { runId, toolCallIds } = await mastra.ask("delete rec-4", thread);
+    const { runId, toolCallIds } = await mastra().ask("delete rec-4", thread);
     const call = toolCallIds[0] ?? "";
     const requestId = `${runId}::${call}`;
     const before = page(thread);
@@ -167,7 +159,7 @@ describe("mastra#14931: a pending approval survives a reload", () => {
     await until(() => after.client.getRequest(requestId)?.state === "settled", "the approval to settle");
     expect(after.client.getRequest(requestId)?.outcome).toBe("approved");
     expect(answersTo(call).map((a) => a.route)).toEqual(["approve"]);
-    expect(mastra.executions.get(`delete_file:${call}`)).toBe(1);
+    expect(mastra().executions.get(`delete_file:${call}`)).toBe(1);
     after.close();
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import {
   type MastraPlaygroundServer,
   mastraPickerTool,
@@ -74,5 +75,25 @@ export function quietMastraClientLog(): { seen(): number; restore(): void } {
     restore: () => {
       console.error = original;
     },
+  };
+}
+
+/**
+ * One Mastra test server for the file (started before its tests, stopped after), with client-js's
+ * known log line filtered while it runs: the returned function gives the server.
+ */
+export function useMastraServer(): () => MastraTestServer {
+  let server: MastraTestServer | undefined;
+  const clientLog = quietMastraClientLog();
+  beforeAll(async () => {
+    server = await startMastraServer();
+  });
+  afterAll(async () => {
+    clientLog.restore();
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error("the Mastra server is not started yet (use it inside a test)");
+    return server;
   };
 }

@@ -2,25 +2,13 @@ import { MastraClient } from "@mastra/client-js";
 import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { useMastraHitl } from "hitl-kit/adapters/mastra";
 import { useState } from "react";
+import { MASTRA_PHRASES } from "../../mastra/phrases";
 import { Composer } from "./composer";
 import { collections } from "./library";
 import { registry } from "./registry";
 
 const THREAD_KEY = "hitl-playground:mastra-thread";
 const RESOURCE = "playground-user";
-
-/** What the scripted model reacts to (see playground/mastra/agent.ts). */
-export const MASTRA_PHRASES = [
-  "pick media",
-  "pick template",
-  "pick aspect ratio",
-  "pick tags",
-  "fill form",
-  "ask questions",
-  "delete file",
-  "ask city",
-  "delete then ask",
-] as const;
 
 /** One line of the page's own transcript, from the chunks of the streams it followed. */
 type Line =
