@@ -11,7 +11,7 @@ import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
-import { useMastraServer } from "../support/mastra-server";
+import { mastraServerPerFile } from "../support/mastra-server";
 
 const kinds = Object.values(builtInKinds);
 
@@ -116,7 +116,7 @@ describe("Mastra suspensions and approvals as parked requests", () => {
 });
 
 describe("a plain Mastra suspension on a real Mastra server", () => {
-  const mastra = useMastraServer();
+  const mastra = mastraServerPerFile();
 
   it("given a tool that suspends with a resumeSchema, should show it as a form and resume the tool with the form's object", async () => {
     const agent = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent(

@@ -8,7 +8,7 @@ import {
   runTransportConformance,
 } from "../../src/testing/conformance";
 import { fromToolOutput } from "../../src/wire/tool-output";
-import { useMastraServer } from "../support/mastra-server";
+import { mastraServerPerFile } from "../support/mastra-server";
 
 /**
  * The Mastra adapter through the conformance suite, on Mastra's own code: a real `@mastra/core`
@@ -18,7 +18,7 @@ import { useMastraServer } from "../support/mastra-server";
  * before Mastra sees it. Failures are injected in the page's `fetch` (the client's own option).
  */
 
-const mastraServer = useMastraServer();
+const mastraServer = mastraServerPerFile();
 let threads = 0;
 
 const noPushToOthers =

@@ -7,7 +7,7 @@ import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
 import { conformanceKind } from "../../src/testing/conformance";
-import { useMastraServer } from "../support/mastra-server";
+import { mastraServerPerFile } from "../support/mastra-server";
 
 /**
  * Mastra's reported approval failures, on Mastra's own code: a real `@mastra/core` 1.71 agent
@@ -26,7 +26,7 @@ import { useMastraServer } from "../support/mastra-server";
  *   listed; a reloaded page shows it again from `listSuspendedRuns` and sends one answer.
  */
 
-const mastra = useMastraServer();
+const mastra = mastraServerPerFile();
 let threads = 0;
 
 const kinds = [...Object.values(builtInKinds), conformanceKind];

@@ -82,7 +82,7 @@ export function quietMastraClientLog(): { seen(): number; restore(): void } {
  * One Mastra test server for the file (started before its tests, stopped after), with client-js's
  * known log line filtered while it runs: the returned function gives the server.
  */
-export function useMastraServer(): () => MastraTestServer {
+export function mastraServerPerFile(): () => MastraTestServer {
   let server: MastraTestServer | undefined;
   const clientLog = quietMastraClientLog();
   beforeAll(async () => {
