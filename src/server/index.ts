@@ -98,6 +98,13 @@ export {
   parkLangGraphInterrupts,
   ReviewIncompleteError,
 } from "./langgraph-inbox";
+export {
+  type MastraRunLike,
+  type MastraSinkOptions,
+  mastraSink,
+  type ParkMastraOptions,
+  parkMastraRuns,
+} from "./mastra-inbox";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";
 export {
   type AskAnswer,

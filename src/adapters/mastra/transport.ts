@@ -38,7 +38,12 @@ export interface MastraAgentLike {
     resumeData: never,
     params: { runId: string; toolCallId: string; memory?: { thread: string; resource: string } },
   ): Promise<MastraStreamResponse>;
-  listSuspendedRuns(params: { threadId?: string; resourceId?: string; perPage?: number }): Promise<unknown>;
+  listSuspendedRuns(params: {
+    threadId?: string;
+    resourceId?: string;
+    perPage?: number;
+    page?: number;
+  }): Promise<unknown>;
 }
 
 export interface MastraHitlOptions {
