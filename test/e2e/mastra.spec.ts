@@ -4,6 +4,7 @@
  * a scripted model). What counts is what the SERVER received — every approve / decline / resume
  * POST, recorded before Mastra sees it (`GET <mastra>/__hitl/record`) — and what the tools did.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import {
   ASPECT_RATIO_BY_MOUSE,
@@ -184,4 +185,19 @@ test("a reload while an approval waits shows it again; answered after the reload
   expect(answers.map((a) => a.route)).toEqual(["approve"]);
   const callId = String(answers[0]?.body.toolCallId);
   expect((await record(page, playground.mastraUrl)).executions[`delete_file:${callId}`]).toBe(1);
+});
+
+test("axe: no violations with an approval and a suspension's form waiting", async ({ page }) => {
+  await openChat(page);
+  await say(page, "delete then ask");
+  const approval = await waitingWidget(page, "approval");
+  await approval.getByRole("button", { name: "Approve" }).click();
+  await waitingWidget(page, "form");
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  expect(violations).toEqual([]);
 });
