@@ -118,6 +118,18 @@ describe("Mastra suspensions and approvals as parked requests", () => {
 describe("a plain Mastra suspension on a real Mastra server", () => {
   const mastra = mastraServerPerFile();
 
+  it("given a thread nothing was streamed on yet (Mastra answers 403 'thread not found'), should be live with nothing waiting", async () => {
+    const agent = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent("hitl-agent");
+    const transport = createMastraTransport(agent, { threadId: "never-streamed", pollIntervalMs: 0 });
+    const client = createHitlClient({ transport, kinds, journal: noopJournal });
+    const unmount = client.mount();
+    await transport.refresh();
+    expect(transport.connection.getSnapshot()).toBe("live");
+    expect(selectRequests(client.store.getSnapshot())).toEqual([]);
+    unmount();
+    transport.close();
+  });
+
   it("given a tool that suspends with a resumeSchema, should show it as a form and resume the tool with the form's object", async () => {
     const agent = new MastraClient({ baseUrl: mastra().url, retries: 0 }).getAgent(
       "hitl-agent",

@@ -78,6 +78,13 @@ export interface MastraHitlTransport extends HitlTransport {
   close(): void;
 }
 
+/** Mastra's answer for a thread it does not know (yet): 403 "Access denied: thread not found", or a 404. */
+function isUnknownThread(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("status" in error)) return false;
+  const message = error instanceof Error ? error.message : "";
+  return error.status === 404 || (error.status === 403 && /thread not found/i.test(message));
+}
+
 /** The most suspended runs read per listing: more would be a thread nobody can work through. */
 const PER_PAGE = 100;
 
@@ -142,7 +149,11 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   };
 
   const read = async () => {
-    const calls = await listing();
+    const calls = await listing().catch((error: unknown) => {
+      // A thread nothing was streamed on yet is not in Mastra's memory: nothing waits on it.
+      if (isUnknownThread(error)) return [];
+      throw error;
+    });
     const changes: LedgerChange[] = calls.map((call) => park(parkMastraCall(call)));
     const now = new Set(calls.map((call) => parkMastraCall(call).request.requestId));
     for (const requestId of waiting) {

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   createMastraTransport,
   type MastraAgentLike,
@@ -15,8 +15,8 @@ import {
  *   // send a message: hitl.follow(await agent.stream(text, { memory: { thread: threadId, resource: resourceId } }))
  *   <HitlProvider transport={hitl} registry={registry}><HitlRenderer /></HitlProvider>
  *
- * One transport per thread (a new `threadId` gets its own, and its own ledger); it stops
- * polling when the component unmounts. `createMastraTransport` is the same without React.
+ * One transport per thread (a new `threadId` gets its own, and its own ledger); it polls only
+ * while a provider over it is mounted. `createMastraTransport` is the same without React.
  */
 export function useMastraHitl(agent: MastraAgentLike, options: MastraHitlOptions): MastraHitlTransport {
   // The latest callbacks, without a new transport each render.
@@ -34,6 +34,7 @@ export function useMastraHitl(agent: MastraAgentLike, options: MastraHitlOptions
     active = create();
     setTransport(active);
   }
-  useEffect(() => active.close, [active]);
+  // No close on unmount: the transport polls only while a client is connected to it, and a
+  // client disconnects when its last provider unmounts (StrictMode's unmount → mount included).
   return active;
 }
