@@ -1,14 +1,15 @@
+import { answerMastraCall, type MastraAgentLike, type MastraStreamResponse } from "../adapters/mastra/answer";
 import {
   type MastraPendingCall,
+  type MastraRunLike,
   mastraRequestId,
-  mastraResumeData,
   parkMastraCall,
   readSuspendedRuns,
 } from "../adapters/mastra/convert";
-import type { MastraAgentLike, MastraStreamResponse } from "../adapters/mastra/transport";
 import type { AnswerBody } from "../core/answer";
-import { approvalDecision } from "../kinds/native";
 import type { InboxRecord, InboxStore } from "./inbox-store";
+
+export type { MastraRunLike } from "../adapters/mastra/convert";
 
 /**
  * A Mastra agent's waiting calls in the inbox, both ways. The source parks what every suspended
@@ -22,15 +23,7 @@ import type { InboxRecord, InboxStore } from "./inbox-store";
  * Both take a `@mastra/client-js` agent (`new MastraClient({ baseUrl, retries: 0 }).getAgent(id)`).
  */
 
-/** A suspended run as the listing gives it (the parts the owner hook may read). */
-export interface MastraRunLike {
-  readonly runId: string;
-  readonly threadId?: string;
-  readonly resourceId?: string;
-  /** When it suspended (ms since the epoch), if the listing says. */
-  readonly suspendedAt?: number;
-}
-
+/** What `parkMastraRuns` reads, where it parks, and for whom. */
 export interface ParkMastraOptions {
   readonly agent: MastraAgentLike;
   readonly store: InboxStore;
@@ -51,9 +44,8 @@ export async function parkMastraRuns(options: ParkMastraOptions): Promise<{ read
   const maxRuns = options.maxRuns ?? 10_000;
   const waiting: { call: MastraPendingCall; run: MastraRunLike }[] = [];
   for (let page = 0; page * perPage < maxRuns; page++) {
-    const listing = await agent.listSuspendedRuns({ perPage, page });
-    const runs = runsOf(listing);
-    for (const call of readSuspendedRuns(listing).calls) {
+    const { calls, runs } = readSuspendedRuns(await agent.listSuspendedRuns({ perPage, page }));
+    for (const call of calls) {
       const run = runs.get(call.runId);
       if (run) waiting.push({ call, run });
     }
@@ -93,23 +85,8 @@ export function mastraSink(options: MastraSinkOptions): (record: InboxRecord) =>
     if (!waiting || (waiting.type === "approval") !== (record.request.kind === "approval" && record.request.native)) {
       return;
     }
-    await drain(await answerCall(agent, waiting, answerOf(record)));
+    await drain(await answerMastraCall(agent, waiting, answerOf(record), parkMastraCall(waiting).answering));
   };
-}
-
-function answerCall(
-  agent: MastraAgentLike,
-  call: MastraPendingCall,
-  answer: AnswerBody,
-): Promise<MastraStreamResponse> {
-  const target = { runId: call.runId, toolCallId: call.toolCallId };
-  if (call.type === "approval") {
-    const decision = approvalDecision(answer);
-    if (decision.decision === "approve") return agent.approveToolCall(target);
-    const note = decision.decision === "deny" ? decision.note : undefined;
-    return agent.declineToolCall(note ? { ...target, reason: note } : target);
-  }
-  return agent.resumeStream(mastraResumeData(answer, parkMastraCall(call).answering) as never, target);
 }
 
 async function drain(response: MastraStreamResponse): Promise<void> {
@@ -127,35 +104,11 @@ async function findWaiting(agent: MastraAgentLike, record: InboxRecord): Promise
   const thread = record.conversation !== undefined && record.conversation !== runId ? record.conversation : undefined;
   const perPage = 100;
   for (let page = 0; page < 1_000; page++) {
-    const listing = await agent.listSuspendedRuns({ ...(thread ? { threadId: thread } : {}), perPage, page });
-    const found = readSuspendedRuns(listing).calls.find(
-      (call) => mastraRequestId(call.runId, call.toolCallId) === record.request.requestId,
+    const { calls, runs } = readSuspendedRuns(
+      await agent.listSuspendedRuns({ ...(thread ? { threadId: thread } : {}), perPage, page }),
     );
-    if (found || runsOf(listing).size < perPage) return found;
+    const found = calls.find((call) => mastraRequestId(call.runId, call.toolCallId) === record.request.requestId);
+    if (found || runs.size < perPage) return found;
   }
   return undefined;
-}
-
-function runsOf(listing: unknown): Map<string, MastraRunLike> {
-  const runs = new Map<string, MastraRunLike>();
-  const list = isRecord(listing) && Array.isArray(listing.runs) ? listing.runs : [];
-  for (const run of list) {
-    if (!isRecord(run) || typeof run.runId !== "string") continue;
-    runs.set(run.runId, {
-      runId: run.runId,
-      ...(typeof run.threadId === "string" ? { threadId: run.threadId } : {}),
-      ...(typeof run.resourceId === "string" ? { resourceId: run.resourceId } : {}),
-      ...suspendedAt(run.suspendedAt),
-    });
-  }
-  return runs;
-}
-
-function suspendedAt(value: unknown): { suspendedAt?: number } {
-  const at = typeof value === "string" ? Date.parse(value) : value instanceof Date ? value.getTime() : Number.NaN;
-  return Number.isFinite(at) ? { suspendedAt: at } : {};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -35,6 +35,15 @@ export interface MastraPendingCall {
   readonly resumeSchema?: unknown;
 }
 
+/** A suspended run as the listing gives it (the parts an owner hook may read). */
+export interface MastraRunLike {
+  readonly runId: string;
+  readonly threadId?: string;
+  readonly resourceId?: string;
+  /** When it suspended (ms since the epoch), if the listing says. */
+  readonly suspendedAt?: number;
+}
+
 export interface MastraParked {
   readonly call: MastraPendingCall;
   readonly request: ParkedRequestInit;
@@ -143,16 +152,30 @@ export type MastraChunkReading =
   | { readonly type: "problem"; readonly eventType: string; readonly message: string };
 
 /**
- * `listSuspendedRuns` (an agent's, over HTTP or in process) as the calls waiting now. Mastra's
- * listing carries no resume schema: a suspension without the kit's hint, read only from here (a
- * reload), parks as the fallback. Malformed runs and calls are reported, the rest still read.
+ * `listSuspendedRuns` (an agent's, over HTTP or in process) as the calls waiting now, and the runs
+ * listed (every entry with a run id, by id). Mastra's listing carries no resume schema: a
+ * suspension without the kit's hint, read only from here (a reload), parks as the fallback.
+ * Malformed runs and calls are reported, the rest still read.
  */
-export function readSuspendedRuns(listing: unknown): { calls: MastraPendingCall[]; problems: string[] } {
+export function readSuspendedRuns(listing: unknown): {
+  calls: MastraPendingCall[];
+  runs: Map<string, MastraRunLike>;
+  problems: string[];
+} {
   const calls: MastraPendingCall[] = [];
+  const runs = new Map<string, MastraRunLike>();
   const problems: string[] = [];
-  const runs = isRecord(listing) && Array.isArray(listing.runs) ? listing.runs : undefined;
-  if (runs === undefined) return { calls, problems: ["The suspended-runs listing has no runs array"] };
-  for (const run of runs) {
+  const list = isRecord(listing) && Array.isArray(listing.runs) ? listing.runs : undefined;
+  if (list === undefined) return { calls, runs, problems: ["The suspended-runs listing has no runs array"] };
+  for (const run of list) {
+    if (isRecord(run) && typeof run.runId === "string") {
+      runs.set(run.runId, {
+        runId: run.runId,
+        ...(typeof run.threadId === "string" ? { threadId: run.threadId } : {}),
+        ...(typeof run.resourceId === "string" ? { resourceId: run.resourceId } : {}),
+        ...suspendedAt(run.suspendedAt),
+      });
+    }
     if (!isRecord(run) || typeof run.runId !== "string" || !Array.isArray(run.toolCalls)) {
       problems.push("A suspended run without a runId or toolCalls");
       continue;
@@ -164,7 +187,7 @@ export function readSuspendedRuns(listing: unknown): { calls: MastraPendingCall[
       else calls.push(call);
     }
   }
-  return { calls, problems };
+  return { calls, runs, problems };
 }
 
 /** The changes a chunk reading makes, given what this page parked (to tell an approval from a suspension). */
@@ -233,6 +256,12 @@ function schemaOf(value: unknown): Record<string, unknown> | string | undefined 
   if (!isRecord(schema)) return undefined;
   const { additionalProperties, ...rest } = schema;
   return additionalProperties === false ? rest : schema;
+}
+
+/** `suspendedAt` is a Date in process and an ISO string over the wire. */
+function suspendedAt(value: unknown): { suspendedAt?: number } {
+  const at = typeof value === "string" ? Date.parse(value) : value instanceof Date ? value.getTime() : Number.NaN;
+  return Number.isFinite(at) ? { suspendedAt: at } : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,42 +9,19 @@ import {
   type SendOutcome,
   toTransportError,
 } from "../../core/transport";
-import { approvalDecision } from "../../kinds/native";
+import { answerMastraCall, type MastraAgentLike, type MastraStreamResponse } from "./answer";
 import {
   chunkChanges,
   type MastraParked,
   type MastraPendingCall,
-  mastraResumeData,
+  mastraRequestId,
   parkMastraCall,
   readMastraChunk,
   readSuspendedRuns,
   toAction,
 } from "./convert";
 
-/** A streamed response of `@mastra/client-js` (what `stream`, `resumeStream`, `approveToolCall` return). */
-export interface MastraStreamResponse {
-  processDataStream(options: { onChunk: (chunk: never) => void | Promise<void> }): Promise<void>;
-}
-
-/**
- * The parts of a `@mastra/client-js` agent (`new MastraClient({ baseUrl, retries: 0 }).getAgent(id)`)
- * the transport uses. Give the client `retries: 0`: its own retry of a POST that reached the
- * server would be a second answer, and the kit's client owns retrying.
- */
-export interface MastraAgentLike {
-  approveToolCall(params: { runId: string; toolCallId: string }): Promise<MastraStreamResponse>;
-  declineToolCall(params: { runId: string; toolCallId: string; reason?: string }): Promise<MastraStreamResponse>;
-  resumeStream(
-    resumeData: never,
-    params: { runId: string; toolCallId: string; memory?: { thread: string; resource: string } },
-  ): Promise<MastraStreamResponse>;
-  listSuspendedRuns(params: {
-    threadId?: string;
-    resourceId?: string;
-    perPage?: number;
-    page?: number;
-  }): Promise<unknown>;
-}
+export type { MastraAgentLike, MastraStreamResponse } from "./answer";
 
 export interface MastraHitlOptions {
   /** The conversation: the `memory.thread` the app streams with. Only its runs are read. */
@@ -155,7 +132,7 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
       throw error;
     });
     const changes: LedgerChange[] = calls.map((call) => park(parkMastraCall(call)));
-    const now = new Set(calls.map((call) => parkMastraCall(call).request.requestId));
+    const now = new Set(calls.map((call) => mastraRequestId(call.runId, call.toolCallId)));
     for (const requestId of waiting) {
       if (now.has(requestId)) continue;
       // No longer waiting, and this page's stream did not say how it ended (another tab's or
@@ -255,21 +232,8 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
       sent.set(requestId, transportAnswer);
       let response: MastraStreamResponse;
       try {
-        const target = { runId: call.runId, toolCallId: call.toolCallId };
-        if (call.type === "approval") {
-          const decision = approvalDecision(answer);
-          const note = decision.decision === "deny" ? decision.note : undefined;
-          response =
-            decision.decision === "approve"
-              ? await agent.approveToolCall(target)
-              : await agent.declineToolCall(note ? { ...target, reason: note } : target);
-        } else {
-          const memory = resourceId !== undefined ? { memory: { thread: threadId, resource: resourceId } } : {};
-          response = await agent.resumeStream(mastraResumeData(answer, entry.answering) as never, {
-            ...target,
-            ...memory,
-          });
-        }
+        const memory = resourceId !== undefined ? { thread: threadId, resource: resourceId } : undefined;
+        response = await answerMastraCall(agent, call, answer, entry.answering, memory);
       } catch (error) {
         const failure = toTransportError(error);
         if (failure.kind === "rejected") sent.delete(requestId);
