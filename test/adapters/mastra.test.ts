@@ -12,6 +12,7 @@ import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
 import { mastraServerPerFile } from "../support/mastra-server";
+import { until } from "../support/until";
 
 const kinds = Object.values(builtInKinds);
 
@@ -151,11 +152,7 @@ describe("a plain Mastra suspension on a real Mastra server", () => {
     });
     const requestId = request?.requestId ?? "";
     expect(client.answer(requestId, { type: "value", value: { values: { city: "Paris" } } }).status).toBe("sent");
-    await (async () => {
-      for (let i = 0; i < 200 && client.getRequest(requestId)?.state !== "settled"; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
+    await until(() => client.getRequest(requestId)?.state === "settled", "the answer to settle", 4_000);
     expect(client.getRequest(requestId)).toMatchObject({ state: "settled", outcome: "answered" });
     const toolCallId = requestId.split("::")[1] ?? "";
     expect(

@@ -10,6 +10,7 @@ import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
+import { until } from "../support/until";
 
 /**
  * mastra#14818 — "the approval never reaches the UI": Mastra streams an agent to AI SDK UIs through
@@ -41,14 +42,6 @@ function chatOn(path: string, id: string) {
     }),
     sendAutomaticallyWhen: continueAfterAnswers,
   });
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const toolParts = (chat: Chat<UIMessage>) =>

@@ -8,6 +8,7 @@ import { selectRequests } from "../../src/core/ledger";
 import { builtInKinds } from "../../src/kinds";
 import { conformanceKind } from "../../src/testing/conformance";
 import { mastraServerPerFile } from "../support/mastra-server";
+import { until } from "../support/until";
 
 /**
  * Mastra's reported approval failures, on Mastra's own code: a real `@mastra/core` 1.71 agent
@@ -52,14 +53,6 @@ async function suspendedOn(thread: string) {
 }
 
 const answersTo = (toolCallId: string) => mastra().answers.filter((a) => a.body.toolCallId === toolCallId);
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("mastra#19633: an approval resumes the call the person saw, or nothing", () => {
   it("given a stale page approving after another page did, without the kit Mastra feeds that approval to the next question and uses it up", async () => {

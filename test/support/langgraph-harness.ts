@@ -8,6 +8,7 @@ import {
   startLangGraphProxy,
   startLangGraphServer,
 } from "./langgraph-server";
+import { until as waitUntil } from "./until";
 
 /**
  * What every LangGraph test file sets up the same way: the real server (`startLangGraphServer`)
@@ -75,11 +76,7 @@ export function setUpLangGraphServer(): LangGraphHarness {
   return harness;
 }
 
-/** Polls `condition` every 20 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Polls `condition` until it holds; fails naming `what` after `timeoutMs` (LangGraph runs are slow: 10 s). */
+export function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  return waitUntil(condition, what, timeoutMs);
 }

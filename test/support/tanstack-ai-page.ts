@@ -8,6 +8,7 @@ import type { AnyKindContract } from "../../src/core/kind";
 import { builtInKinds } from "../../src/kinds";
 import { conformanceKind } from "../../src/testing/conformance";
 import type { TanStackAiRoute } from "./tanstack-ai-server";
+import { until as waitUntil } from "./until";
 
 /**
  * A page on a REAL `ChatClient` (`@tanstack/ai-client` 0.33) talking to the route over HTTP
@@ -76,13 +77,9 @@ export function openPage(
   };
 }
 
-/** Resolves once `condition` holds (polled), or fails saying what it waited for. */
-export async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Resolves once `condition` holds (polled every 5 ms), or fails saying what it waited for. */
+export function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  return waitUntil(condition, what, timeoutMs, 5);
 }
 
 /** The route and every page are done: no request in flight, no page streaming or resuming. */
