@@ -75,10 +75,12 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
   const maxOpen = options.maxOpenPerOwner ?? 10_000;
   const now = options.now ?? Date.now;
 
+  // busy_timeout first: switching to WAL takes the file's lock, and processes opening the file at
+  // once would otherwise get "database is locked" at once instead of waiting their turn.
   db.exec(`
+    PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
-    PRAGMA busy_timeout = 5000;
     CREATE TABLE IF NOT EXISTS ${table} (
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       id TEXT NOT NULL UNIQUE,
