@@ -123,6 +123,14 @@ test("a reload mid-round restores the call: the answered question stays answered
   await coverPicker(page).getByRole("option", { name: "desert dunes" }).click();
   await coverPicker(page).getByRole("button", { name: "Submit" }).click();
   await expect(open(page)).toHaveCount(1);
+  // The widget leaves "open" when the answer is recorded, a moment before the transport stores it
+  // in the call's continuation (after the cross-tab claim). Reloading in between is the reload
+  // mid-submit case (the answer comes back unconfirmed, to retry), not this one: wait for the store.
+  await page.waitForFunction(() =>
+    Object.values(JSON.parse(sessionStorage.getItem("hitl-playground:mcp-2026-calls") ?? "{}")).some(
+      (call) => Object.keys((call as { answers?: object }).answers ?? {}).length > 0,
+    ),
+  );
 
   await page.reload();
   await connected(page);
