@@ -1,7 +1,8 @@
-import { createEveConverter, type EveRequestShape, fromEveResponse } from "../adapters/eve/transport";
+import { type EveRequestShape, fromEveResponse } from "../adapters/eve/transport";
 import type { AnswerBody } from "../core/answer";
-import { createLedger, type LedgerState, reduceLedger, selectRequest } from "../core/ledger";
+import { type LedgerState, selectRequest } from "../core/ledger";
 import { type AnswerClaimStore, type ClaimResult, createMemoryClaimStore } from "./claim-store";
+import { readEveSession } from "./eve-session";
 
 /**
  * A guard in front of eve's answer route (`POST /eve/v1/session/:id`) for answers from several
@@ -130,7 +131,7 @@ export function createEveAnswerGuard(options: EveAnswerGuardOptions): (request: 
     const answers = match && body !== undefined ? postedAnswers(body) : [];
     if (!match?.[1] || answers.length === 0) return forward();
     const sessionId = decodeSegment(match[1]);
-    const readState = () => readSession(fetcher, `${base}${url.pathname}`, headersOf(request));
+    const readState = async () => (await readEveSession(fetcher, `${base}${url.pathname}`, headersOf(request)))?.state;
 
     // A lost claim is not yet an answer in eve: its holder may still be forwarding it, eve may
     // refuse it, or its page server may have died holding it. So the loser waits (bounded: a dead
@@ -372,40 +373,5 @@ function postedAnswers(body: string): PostedAnswer[] {
     });
   } catch {
     return [];
-  }
-}
-
-/**
- * The session as eve records it: its whole stream (`follow=false` ends at the tail), through the
- * same converter and ledger the browser uses. `undefined` when eve cannot say (the answer is
- * then forwarded: the guard never blocks an answer on its own failure).
- */
-async function readSession(
-  fetcher: typeof fetch,
-  sessionUrl: string,
-  headers: Headers,
-): Promise<LedgerState | undefined> {
-  try {
-    const response = await fetcher(`${sessionUrl}/stream?startIndex=0&follow=false`, {
-      headers,
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) return undefined;
-    const convert = createEveConverter();
-    let state = createLedger();
-    for (const line of (await response.text()).split("\n")) {
-      if (line.trim() === "") continue;
-      let event: unknown;
-      try {
-        event = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const action = convert(event);
-      if (action) state = reduceLedger(state, action);
-    }
-    return state;
-  } catch {
-    return undefined;
   }
 }

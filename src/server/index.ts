@@ -47,6 +47,14 @@ export {
   type EveAnswerGuardOptions,
 } from "./eve-guard";
 export {
+  EveInboxError,
+  type EveInboxTarget,
+  type EveSinkOptions,
+  eveSink,
+  type ParkEveOptions,
+  parkEveSession,
+} from "./eve-inbox";
+export {
   createInbox,
   createMemoryInbox,
   type HitlInbox,

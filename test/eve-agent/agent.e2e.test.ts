@@ -16,6 +16,8 @@ import { join, resolve } from "node:path";
 import { type EveServer, startEveServer } from "../../playground/scripts/eve-server.mjs";
 import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import { createEveAnswerGuard } from "../../src/server/eve-guard";
+import { eveSink, parkEveSession } from "../../src/server/eve-inbox";
+import { createMemoryInboxStore, deliverSettled } from "../../src/server/inbox-store";
 import { countToolResults } from "../../src/server/transcript";
 import {
   createSession,
@@ -308,5 +310,41 @@ describe("the cross-device answer guard in front of a real eve server", () => {
     const seen = inspect(asked);
     expectExactlyOneResult(seen);
     expect(seen.turnsStarted).toBe(1);
+  });
+});
+
+describe("the inbox in front of a real eve server", () => {
+  it("given a picker parked into the inbox and answered there, should reach eve once through the guard; a repeated delivery sends nothing", async () => {
+    const asked = await ask("pick tags");
+    const store = createMemoryInboxStore();
+    const { requestId } = asked.request;
+    expect(await parkEveSession({ eveUrl: server.url, sessionId: asked.sessionId, store, owner: "ada" })).toEqual({
+      parked: 1,
+    });
+    expect(await store.get(requestId)).toMatchObject({ state: "open", request: { kind: "multi-select" } });
+
+    const value = { selected: ["design", "tutorial"] };
+    const claim = await store.answer(requestId, {
+      owner: "ada",
+      answer: { type: "value", value },
+      outcome: "answered",
+    });
+    expect(claim.won).toBe(true);
+    const sink = eveSink({ guard: createEveAnswerGuard({ eveUrl: server.url }) });
+    expect((await deliverSettled(store, sink)).delivered).toEqual([requestId]);
+    await asked.stream.waitFor((e) => e.type === "session.waiting", { from: asked.requestedAt });
+
+    // A deliverer that died before marking the record delivered: the outbox hands it out again.
+    const record = await store.get(requestId);
+    if (!record) throw new Error("the parked record is gone");
+    await sink(record);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seen = inspect(asked);
+    const result = expectExactlyOneResult(seen);
+    expect(result.output.value).toMatchObject({ status: "answered", value });
+    // Nothing is open in eve any more: parking the session again parks nothing.
+    expect(await parkEveSession({ eveUrl: server.url, sessionId: asked.sessionId, store, owner: "ada" })).toEqual({
+      parked: 0,
+    });
   });
 });
