@@ -1,6 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { createRequestStateCodec, inputRequired, McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
 import { createMcpRoundsTransport, McpRoundsError, type McpRoundsOptions } from "../../src/adapters/mcp/rounds";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { selectRequests } from "../../src/core/ledger";
@@ -8,10 +5,15 @@ import type { ParkedRequest } from "../../src/core/model";
 import { formKind } from "../../src/kinds/form";
 import { mediaKind } from "../../src/kinds/media";
 import { openUrlKind } from "../../src/kinds/open-url";
-import { elicitationFor, readElicitResult } from "../../src/server/mcp";
 import type { McpContinuation } from "../../src/wire/mcp-rounds";
 import { until } from "../support/langgraph-harness";
-import { connectRoundsClient, type Mcp2026Server, startMcp2026Server } from "../support/mcp-2026-server";
+import {
+  buildPlanEventServer,
+  connectRoundsClient,
+  type Mcp2026Server,
+  type Retry,
+  startMcp2026Server,
+} from "../support/mcp-2026-server";
 
 /**
  * MCP 2026-07-28's elicitations inside results on the real TypeScript SDK v2: a server built as
@@ -20,78 +22,6 @@ import { connectRoundsClient, type Mcp2026Server, startMcp2026Server } from "../
  * byte is refused) over HTTP on 127.0.0.1, and the v2 `Client` on a 2026 connection in manual
  * mode, driven by the kit. The server records every retry it got, by round.
  */
-
-const IMAGES = {
-  kind: "media",
-  items: [
-    { id: "lake", url: "https://img.example/lake.png", alt: "A lake" },
-    { id: "dunes", url: "https://img.example/dunes.png", alt: "Dunes" },
-  ],
-} as const;
-
-interface Retry {
-  readonly round: number;
-  readonly responses: Record<string, unknown>;
-}
-
-/** The server's state seal: one key for the server (the SDK builds a new `McpServer` per request). */
-const codec = createRequestStateCodec<{ round: number }>({ key: randomBytes(32) });
-
-function buildServer(retries: Retry[]) {
-  const server = new McpServer(
-    { name: "rounds", version: "1.0.0" },
-    { capabilities: { tools: {} }, requestState: { verify: codec.verify } },
-  );
-  const ask = elicitationFor(mediaKind, IMAGES, { message: "Which image?" });
-  if (!ask.ok) throw new Error(ask.message);
-  // Two questions in round 1 (a picker from the kit's hint and a plain form), a URL step in round 2.
-  server.registerTool("plan_event", { inputSchema: z.object({ title: z.string() }) }, async ({ title }, ctx) => {
-    const state = ctx.mcpReq.requestState<{ round: number }>();
-    const responses = (ctx.mcpReq.inputResponses ?? {}) as Record<string, unknown>;
-    if (state) retries.push({ round: state.round, responses });
-    if (!state) {
-      return inputRequired({
-        inputRequests: {
-          image: inputRequired.elicit(ask.params as never),
-          catering: inputRequired.elicit({
-            message: `Catering for ${title}?`,
-            requestedSchema: {
-              type: "object",
-              properties: { catering: { type: "boolean", title: "Catering" } },
-            },
-          }),
-        },
-        requestState: await codec.mint({ round: 1 }),
-      });
-    }
-    if (state.round === 1) {
-      return inputRequired({
-        inputRequests: {
-          payment: inputRequired.elicitUrl({ message: "Pay the deposit", url: "https://pay.example/deposit" }),
-        },
-        requestState: await codec.mint({ round: 2 }),
-      });
-    }
-    const first = retries.find((retry) => retry.round === 1)?.responses ?? {};
-    const summary = {
-      image: readElicitResult(mediaKind, ask.request, first.image),
-      catering: first.catering,
-      payment: responses.payment,
-    };
-    return { content: [{ type: "text", text: JSON.stringify(summary) }] };
-  });
-  server.registerTool("too_many", { inputSchema: z.object({}) }, async () =>
-    inputRequired({
-      inputRequests: Object.fromEntries(
-        Array.from({ length: 17 }, (_, index) => [
-          `q${index}`,
-          inputRequired.elicit({ message: `Question ${index}`, requestedSchema: { type: "object", properties: {} } }),
-        ]),
-      ),
-    }),
-  );
-  return server;
-}
 
 interface Page {
   readonly kit: HitlClient;
@@ -108,7 +38,7 @@ const pages: Page[] = [];
 beforeEach(async () => {
   retries = [];
   const serverRetries = retries;
-  server = await startMcp2026Server(() => buildServer(serverRetries));
+  server = await startMcp2026Server(() => buildPlanEventServer(serverRetries));
 });
 
 afterEach(async () => {

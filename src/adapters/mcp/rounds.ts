@@ -108,12 +108,19 @@ interface Call {
 }
 
 /** A JSON-RPC error the server answered with (numeric code), not a failure on the way (the SDK's are strings). */
-function isServerError(error: unknown): boolean {
+export function isServerError(error: unknown): boolean {
   return error instanceof Error && typeof (error as { code?: unknown }).code === "number";
 }
 
 /** Any object: the SDK's own schema would reject an interim result this side must read. */
 const anyResult = z.looseObject({});
+
+/** One request on a v2 client that may answer with an interim (`input_required`) result. */
+export function requestRound(client: Client, method: string, params: Record<string, unknown>) {
+  return client.request({ method, params } as never, anyResult, { allowInputRequired: true }) as Promise<
+    Record<string, unknown>
+  >;
+}
 
 /**
  * The kit as the driver of a v2 `Client`'s rounds. The client must be created in manual mode
@@ -159,10 +166,7 @@ export function createMcpRoundsTransport(client: Client, options: McpRoundsOptio
     else call.reject(ending.error);
   };
 
-  const request = (method: string, params: Record<string, unknown>) =>
-    client.request({ method, params } as never, anyResult, { allowInputRequired: true }) as Promise<
-      Record<string, unknown>
-    >;
+  const request = (method: string, params: Record<string, unknown>) => requestRound(client, method, params);
 
   /** Reads what the server answered the call (or its retry) with: the final result, or the next round. */
   const advance = (call: Call, result: Record<string, unknown>) => {
