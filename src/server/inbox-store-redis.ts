@@ -26,7 +26,7 @@ export interface RedisInboxStoreOptions {
 }
 
 // Keys, under the prefix:
-//   r:<id>                a hash: the record (request and answer as the JSON the app sent, untouched)
+//   r:<id>                a hash: the record (request, resume and answer as the JSON the app sent, untouched)
 //   o:<owner>:<state>     a sorted set of ids by parking position: one owner's page in one state
 //   seq                   the parking position counter
 //   due                   open ids with an expiry, by expiry
@@ -68,7 +68,8 @@ local function reply(status, id)
 end
 `;
 
-// ARGV: prefix, id, owner, source, conversation, request, now, expiresAt, maxOpen
+// ARGV: prefix, id, owner, source, conversation, request, now, expiresAt, maxOpen, resume ("" for none:
+// JSON is never empty)
 const PARK = `${COMMON}
 local id, owner = ARGV[2], ARGV[3]
 local key = p .. "r:" .. id
@@ -81,6 +82,7 @@ if redis.call("ZCARD", p .. "o:" .. owner .. ":open") >= tonumber(ARGV[9]) then 
 local seq = redis.call("INCR", p .. "seq")
 redis.call("HSET", key, "owner", owner, "source", ARGV[4], "conversation", ARGV[5], "request", ARGV[6],
   "state", "open", "seq", seq, "parkedAt", ARGV[7], "expiresAt", ARGV[8], "delivered", "0")
+if ARGV[10] ~= "" then redis.call("HSET", key, "resume", ARGV[10]) end
 redis.call("ZADD", p .. "o:" .. owner .. ":open", seq, id)
 if ARGV[8] ~= "" then redis.call("ZADD", p .. "due", tonumber(ARGV[8]), id) end
 return reply("created", id)
@@ -183,7 +185,7 @@ export function createRedisInboxStore(redis: ClaimRedisClient, options: RedisInb
 
   return {
     async park(input) {
-      const { requestJson } = checkPark(input);
+      const { requestJson, resumeJson } = checkPark(input);
       const { request, owner } = input;
       const reply = asArray(
         await run(
@@ -196,6 +198,7 @@ export function createRedisInboxStore(redis: ClaimRedisClient, options: RedisInb
           now(),
           input.expiresAt ?? "",
           maxOpen,
+          resumeJson ?? "",
         ),
       );
       const status = text(reply[0]);
@@ -309,6 +312,7 @@ function recordOf(reply: readonly unknown[]): InboxRecord {
   if (request === undefined) throw new InboxError(`The inbox record ${id} is not one this store wrote`, "invalid");
   const conversation = field("conversation");
   const expiresAt = number("expiresAt");
+  const resume = field("resume");
   const settledAt = number("settledAt");
   const answer = field("answer");
   const outcome = field("outcome");
@@ -321,6 +325,7 @@ function recordOf(reply: readonly unknown[]): InboxRecord {
     state: (field("state") ?? "open") as InboxRecordState,
     parkedAt: number("parkedAt") ?? 0,
     ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(resume !== undefined ? { resume: JSON.parse(resume) as unknown } : {}),
     ...(settledAt !== undefined ? { settledAt } : {}),
     ...(answer !== undefined ? { answer: JSON.parse(answer) as AnswerBody } : {}),
     ...(outcome !== undefined ? { outcome: outcome as Outcome } : {}),

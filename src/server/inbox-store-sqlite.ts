@@ -58,6 +58,7 @@ interface Row {
   answer: string | null;
   outcome: string | null;
   delivered: number;
+  resume: string | null;
 }
 
 /**
@@ -96,7 +97,8 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
       outcome TEXT,
       delivered INTEGER NOT NULL DEFAULT 0,
       holder TEXT,
-      lease_until INTEGER
+      lease_until INTEGER,
+      resume TEXT
     );
     CREATE INDEX IF NOT EXISTS ${table}_list ON ${table} (owner, state, seq);
     CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (expires_at) WHERE state = 'open' AND expires_at IS NOT NULL;
@@ -104,14 +106,37 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
     CREATE INDEX IF NOT EXISTS ${table}_settled ON ${table} (settled_at) WHERE settled_at IS NOT NULL;
   `);
 
+  /** A write that reads first, as one transaction no other connection can interleave with. */
+  const transaction = <T>(body: () => T): T => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = body();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+
+  // A table made before `resume` was a column gets it (NULL for the rows it holds). Checked again
+  // under the write lock: another process opening the file at once may have added it meanwhile.
+  const hasResume = () =>
+    (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((column) => column.name === "resume");
+  if (!hasResume()) {
+    transaction(() => {
+      if (!hasResume()) db.exec(`ALTER TABLE ${table} ADD COLUMN resume TEXT`);
+    });
+  }
+
   const COLUMNS =
-    "seq, id, owner, source, conversation, request, state, parked_at, expires_at, settled_at, answer, outcome, delivered";
+    "seq, id, owner, source, conversation, request, state, parked_at, expires_at, settled_at, answer, outcome, delivered, resume";
   const sql = {
     byId: db.prepare(`SELECT ${COLUMNS} FROM ${table} WHERE id = ?`),
     openCount: db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE owner = ? AND state = 'open'`),
     insert: db.prepare(
-      `INSERT INTO ${table} (id, owner, source, conversation, request, state, parked_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, 'open', ?, ?)`,
+      `INSERT INTO ${table} (id, owner, source, conversation, request, state, parked_at, expires_at, resume)
+       VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
     ),
     expireDue: db.prepare(
       `UPDATE ${table} SET state = 'expired', outcome = 'withdrawn', settled_at = ?
@@ -155,23 +180,11 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
     ),
   };
 
-  /** A write that reads first, as one transaction no other connection can interleave with. */
-  const transaction = <T>(body: () => T): T => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = body();
-      db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  };
   const byId = (id: string) => sql.byId.get(id) as Row | undefined;
 
   return {
     async park(input) {
-      const { requestJson } = checkPark(input);
+      const { requestJson, resumeJson } = checkPark(input);
       const { request, owner } = input;
       return transaction(() => {
         const at = now();
@@ -191,6 +204,7 @@ export function createSqliteInboxStore(db: SqliteDatabase, options: SqliteInboxS
           requestJson,
           at,
           input.expiresAt ?? null,
+          resumeJson ?? null,
         );
         return { record: recordOf(byId(request.requestId) as Row), created: true };
       });
@@ -280,6 +294,7 @@ function recordOf(row: Row): InboxRecord {
     state: row.state,
     parkedAt: Number(row.parked_at),
     ...(row.expires_at !== null ? { expiresAt: Number(row.expires_at) } : {}),
+    ...(row.resume !== null ? { resume: JSON.parse(row.resume) as unknown } : {}),
     ...(row.settled_at !== null ? { settledAt: Number(row.settled_at) } : {}),
     ...(row.answer !== null ? { answer: JSON.parse(row.answer) as AnswerBody } : {}),
     ...(row.outcome !== null ? { outcome: row.outcome as Outcome } : {}),

@@ -37,6 +37,12 @@ export interface InboxParkInput {
   readonly conversation?: string | undefined;
   /** When it stops being answerable (ms since the epoch); it waits forever without one. */
   readonly expiresAt?: number | undefined;
+  /**
+   * What the sink needs to deliver the answer (a continuation, a resume token): stored untouched,
+   * returned by `get`, `list` and `takeDelivery`, never sent to a page. Plain JSON, at most
+   * `MAX_INBOX_RESUME_BYTES` as JSON; parking an id again never changes it.
+   */
+  readonly resume?: unknown;
 }
 
 export interface InboxRecord {
@@ -48,6 +54,8 @@ export interface InboxRecord {
   readonly state: InboxRecordState;
   readonly parkedAt: number;
   readonly expiresAt?: number;
+  /** What the sink parked to deliver the answer with (present only when it parked one); never sent to a page. */
+  readonly resume?: unknown;
   /** When it was answered, withdrawn or expired. */
   readonly settledAt?: number;
   /** The one answer, once answered. */
@@ -136,11 +144,16 @@ export class InboxError extends Error {
 /** The largest request (as JSON) the inbox parks, and the largest answer body it reads. */
 export const MAX_INBOX_REQUEST_BYTES = 256 * 1024;
 export const MAX_INBOX_ANSWER_BYTES = 1_100_000;
+/** The largest `resume` (as UTF-8 JSON) the inbox parks beside a request. */
+export const MAX_INBOX_RESUME_BYTES = 256 * 1024;
 const MAX_ID_LENGTH = 200;
 const MAX_PAGE = 100;
 
 /** What every engine checks before it parks: a clear error, never a half-written record. */
-export function checkPark(input: InboxParkInput): { readonly requestJson: string } {
+export function checkPark(input: InboxParkInput): {
+  readonly requestJson: string;
+  readonly resumeJson?: string;
+} {
   const { request } = input ?? {};
   const text = (value: unknown, max: number) => typeof value === "string" && value !== "" && value.length <= max;
   let problem: string | undefined;
@@ -171,7 +184,24 @@ export function checkPark(input: InboxParkInput): { readonly requestJson: string
       "invalid",
     );
   }
-  return { requestJson };
+  if (input.resume === undefined) return { requestJson };
+  let resumeJson: string | undefined;
+  try {
+    resumeJson = JSON.stringify(input.resume);
+  } catch {
+    // A BigInt, a cycle, a toJSON that throws.
+  }
+  // A function or a symbol stringifies to undefined: nothing to store, and no way to say "none".
+  if (typeof resumeJson !== "string") {
+    throw new InboxError("The request cannot be parked: its resume is not plain JSON", "invalid");
+  }
+  if (new TextEncoder().encode(resumeJson).length > MAX_INBOX_RESUME_BYTES) {
+    throw new InboxError(
+      `The request cannot be parked: its resume is over ${MAX_INBOX_RESUME_BYTES} bytes as JSON`,
+      "invalid",
+    );
+  }
+  return { requestJson, resumeJson };
 }
 
 /** The page size and the position after which the page starts (`undefined`: from the start). */
@@ -242,7 +272,7 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
   // Every method reads and writes in one synchronous step: two callers cannot interleave.
   return {
     async park(input) {
-      checkPark(input);
+      const { resumeJson } = checkPark(input);
       const existing = rows.get(input.request.requestId);
       if (existing) {
         if (existing.record.owner !== input.owner) throw ownerConflict(input.request.requestId);
@@ -262,6 +292,8 @@ export function createMemoryInboxStore(options: MemoryInboxStoreOptions = {}): I
         state: "open",
         parkedAt: now(),
         ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : {}),
+        // A copy too, as the other engines read it back: what JSON keeps of it.
+        ...(resumeJson !== undefined ? { resume: JSON.parse(resumeJson) as unknown } : {}),
         delivered: false,
       };
       const row = { record, seq: ++seq };

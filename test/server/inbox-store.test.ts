@@ -10,6 +10,7 @@ import {
   InboxError,
   type InboxRecord,
   type InboxStore,
+  MAX_INBOX_RESUME_BYTES,
 } from "../../src/server/inbox-store";
 import { createRedisInboxStore } from "../../src/server/inbox-store-redis";
 import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
@@ -176,6 +177,70 @@ describe.each([memory, sqlite, redis])("inbox store: $name", (engine) => {
       expect(again.record.state).toBe("answered");
       expect(again.record.answer).toEqual(answerOf("x"));
       expect(again.record.request.payload).toEqual({ options: ["a", "b"] });
+    });
+
+    it("given a resume parked with a request, should give it back as sent from get, list and takeDelivery", async () => {
+      const resume = { round: 2, requestState: "opaque", nested: [1, "a"] };
+      const parked = await a.park({ request: request("with"), owner: "ann", source: "mcp", resume });
+      expect(parked.record.resume).toEqual(resume);
+      // The caller's object changing after it parked changes nothing stored.
+      resume.round = 3;
+      resume.nested.push("later");
+      const sent = { round: 2, requestState: "opaque", nested: [1, "a"] };
+      await park("without");
+      expect((await b.get("with"))?.resume).toEqual(sent);
+      const without = await b.get("without");
+      expect(without).toBeDefined();
+      expect(without && "resume" in without).toBe(false);
+      const listed = (await b.list({ owner: "ann" })).records;
+      expect(listed.map((r) => r.id)).toEqual(["with", "without"]);
+      expect(listed[0]?.resume).toEqual(sent);
+      expect("resume" in (listed[1] as InboxRecord)).toBe(false);
+      await b.answer("with", { owner: "ann", answer: answerOf("x"), outcome: "answered" });
+      const taken = await a.takeDelivery({ holder: "h", leaseMs: 1000 });
+      expect(taken).toMatchObject({ id: "with", state: "answered", answer: answerOf("x") });
+      expect(taken?.resume).toEqual(sent);
+      expect((await a.list({ owner: "ann", state: "answered" })).records[0]?.resume).toEqual(sent);
+    });
+
+    it("given an id parked again with another resume, should keep the first", async () => {
+      await a.park({ request: request("r1"), owner: "ann", source: "mcp", resume: { round: 1 } });
+      const again = await b.park({ request: request("r1"), owner: "ann", source: "mcp", resume: { round: 2 } });
+      expect(again.created).toBe(false);
+      expect(again.record.resume).toEqual({ round: 1 });
+      const bare = await b.park({ request: request("r1"), owner: "ann", source: "mcp" });
+      expect(bare.record.resume).toEqual({ round: 1 });
+      expect((await a.get("r1"))?.resume).toEqual({ round: 1 });
+      // Parked first without one, it gets none later either.
+      await park("r2");
+      await b.park({ request: request("r2"), owner: "ann", source: "mcp", resume: { round: 9 } });
+      const r2 = await a.get("r2");
+      expect(r2 && "resume" in r2).toBe(false);
+    });
+
+    it("given a resume too big, a BigInt or a function, should refuse it as invalid and park nothing", async () => {
+      // Just over the limit as UTF-8 JSON (the quotes count), then just under it.
+      const big = { blob: "x".repeat(MAX_INBOX_RESUME_BYTES) };
+      const bad: [string, unknown][] = [
+        ["r-resume-big", big],
+        ["r-resume-wide", "é".repeat(MAX_INBOX_RESUME_BYTES / 2)],
+        ["r-resume-bigint", { n: 1n }],
+        ["r-resume-function", () => "continue"],
+        ["r-resume-symbol", Symbol("resume")],
+      ];
+      for (const [id, resume] of bad) {
+        const parked = a.park({ request: request(id), owner: "ann", source: "mcp", resume });
+        await expect(parked).rejects.toBeInstanceOf(InboxError);
+        await expect(parked).rejects.toMatchObject({ reason: "invalid", message: expect.stringContaining("resume") });
+        expect(await b.get(id)).toBeUndefined();
+      }
+      const fits = "x".repeat(MAX_INBOX_RESUME_BYTES - 2);
+      await expect(
+        a.park({ request: request("r-fits"), owner: "ann", source: "mcp", resume: fits }),
+      ).resolves.toMatchObject({
+        created: true,
+      });
+      expect((await b.get("r-fits"))?.resume).toBe(fits);
     });
 
     it("given an id parked for another owner, should refuse with a clear error", async () => {
@@ -400,5 +465,61 @@ describe.each([memory, sqlite, redis])("inbox store: $name", (engine) => {
         expect((await restarted.takeDelivery({ holder: "new", leaseMs: 1000 }))?.id).toBe("answered");
       },
     );
+  });
+});
+
+describe("inbox store: SQLite over a table from before resume", () => {
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "hitl-inbox-old-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("given a file whose table has no resume column, should add it and park and read a resume", async () => {
+    const file = join(dir, "old.db");
+    const old = new Database(file);
+    // The table as the store made it before `resume` (copied, not derived: it must not follow the store).
+    old.exec(`
+      CREATE TABLE IF NOT EXISTS hitl_inbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        owner TEXT NOT NULL,
+        source TEXT NOT NULL,
+        conversation TEXT,
+        request TEXT NOT NULL,
+        state TEXT NOT NULL,
+        parked_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        settled_at INTEGER,
+        answer TEXT,
+        outcome TEXT,
+        delivered INTEGER NOT NULL DEFAULT 0,
+        holder TEXT,
+        lease_until INTEGER
+      );
+    `);
+    old
+      .prepare(
+        `INSERT INTO hitl_inbox (id, owner, source, conversation, request, state, parked_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, 'open', ?, ?)`,
+      )
+      .run("before", "ann", "mcp", null, JSON.stringify(request("before")), 1, null);
+    old.close();
+
+    const databases = [new Database(file), new Database(file)];
+    try {
+      const [first, second] = databases.map((db) => createSqliteInboxStore(db)) as [InboxStore, InboxStore];
+      const resume = { round: 2, requestState: "opaque", nested: [1, "a"] };
+      await first.park({ request: request("after"), owner: "ann", source: "mcp", resume });
+      expect((await second.get("after"))?.resume).toEqual(resume);
+      const before = await second.get("before");
+      expect(before).toMatchObject({ id: "before", state: "open", request: request("before") });
+      expect(before && "resume" in before).toBe(false);
+      expect((await first.list({ owner: "ann" })).records.map((r) => r.id)).toEqual(["before", "after"]);
+    } finally {
+      for (const db of databases) db.close();
+    }
   });
 });
