@@ -227,6 +227,22 @@ describe("createInbox over a store", () => {
     await expect(anns).resolves.toEqual({ type: "value", value: { id: "a" } });
   });
 
+  it("given a request parked in the store with a resume, should list it without the resume", async () => {
+    const store = createMemoryInboxStore();
+    const inbox = createInbox({ store, authorize: cookieOwner });
+    const resume = { round: 2, requestState: "opaque-secret", nested: [1, "a"] };
+    await store.park({ request: request("mcp-1"), owner: "ann", source: "mcp", conversation: "t1", resume });
+    expect((await store.get("mcp-1"))?.resume).toEqual(resume);
+    const response = await inbox.handle(as("ann", new Request("http://app.test/api/hitl/requests")));
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(JSON.parse(body).entries).toEqual([
+      expect.objectContaining({ request: request("mcp-1"), state: "open", source: "mcp", conversation: "t1" }),
+    ]);
+    expect(body).not.toContain("resume");
+    expect(body).not.toContain("opaque-secret");
+  });
+
   it("given a request past its expiry, should refuse its answer with 410 and reject the asker", async () => {
     let clock = 1_000;
     const inbox = createInbox({ store: createMemoryInboxStore({ now: () => clock }), pollMs: 5 });
