@@ -3,7 +3,14 @@ import { fromZodIssues, type HitlIssue } from "../core/issues";
 import type { Outcome, ParkedRequestInit } from "../core/model";
 import { approvalDecision } from "../kinds/native";
 import { createLinkSigner } from "./inbox-links";
-import { createMemoryInboxStore, type InboxRecord, type InboxStore, MAX_INBOX_ANSWER_BYTES } from "./inbox-store";
+import {
+  createMemoryInboxStore,
+  type DeliverReport,
+  deliverSettled,
+  type InboxRecord,
+  type InboxStore,
+  MAX_INBOX_ANSWER_BYTES,
+} from "./inbox-store";
 
 export { InboxError } from "./inbox-store";
 
@@ -83,6 +90,27 @@ export interface InboxOptions {
    * An error it throws is the app's (an unhandled rejection), never the asker's.
    */
   readonly onParked?: (entry: InboxEntry, link: string | undefined) => void | Promise<void>;
+  /**
+   * Where the answers go that no `park` in this process waits for: requests a source parked
+   * (`parkEveSession`, `parkLangGraphInterrupts`, `startMcpInboxCall`, …), answered here or on
+   * another instance. One sink, or `sinkBySource({ eve: eveSink(…), mcp: mcpSink(…) })`. The
+   * inbox drains its outbox into it after each answer it takes and on `deliver()` — call that at
+   * start-up (what a crashed deliverer left) and on a timer (expiries, sinks that failed).
+   */
+  readonly sink?: (record: InboxRecord) => Promise<void> | void;
+  /** Told what a background delivery could not deliver (it is tried again after its lease). @default console.warn */
+  readonly onDeliveryError?: (failed: DeliverReport["failed"]) => void;
+}
+
+/** One sink per source: a record goes to its source's sink; a source without one is an error (retried, reported). */
+export function sinkBySource(
+  sinks: Readonly<Record<string, (record: InboxRecord) => Promise<void> | void>>,
+): (record: InboxRecord) => Promise<void> {
+  return async (record) => {
+    const sink = Object.hasOwn(sinks, record.source) ? sinks[record.source] : undefined;
+    if (!sink) throw new TypeError(`No sink for the source "${record.source}" (request ${record.id})`);
+    await sink(record);
+  };
 }
 
 export interface InboxParkOptions {
@@ -117,6 +145,11 @@ export interface HitlInbox {
    * `POST <path>/requests/:id/answer` with `{ answer }`.
    */
   handle(request: Request): Promise<Response>;
+  /**
+   * Delivers what is answered or expired and not yet delivered to `sink` (nothing without one).
+   * One drain at a time: a call while one runs waits for it and drains once more.
+   */
+  deliver(): Promise<DeliverReport>;
   /** Stops looking for answers from other instances; waiting askers keep waiting on this one. */
   close(): void;
 }
@@ -266,6 +299,37 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
     }
   };
 
+  // One drain at a time. A call while one runs gets one more drain after it: the running one may
+  // have looked for the last time just before this call's answer went in.
+  let draining: Promise<DeliverReport> | undefined;
+  let again: Promise<DeliverReport> | undefined;
+  const drain = async (): Promise<DeliverReport> => {
+    const { sink } = options;
+    if (!sink) return { delivered: [], failed: [] };
+    const report = await deliverSettled(store, sink, { holder });
+    if (report.failed.length > 0) {
+      (options.onDeliveryError ?? ((failed) => console.warn("hitl-kit: inbox deliveries failed", failed)))(
+        report.failed,
+      );
+    }
+    return report;
+  };
+  const deliver = (): Promise<DeliverReport> => {
+    if (!draining) {
+      draining = drain().finally(() => {
+        draining = undefined;
+      });
+      return draining;
+    }
+    again ??= draining
+      .catch(() => undefined)
+      .then(() => {
+        again = undefined;
+        return deliver();
+      });
+    return again;
+  };
+
   const inbox: HitlInbox = {
     async park(request, parkOptions = {}) {
       const { signal } = parkOptions;
@@ -325,6 +389,8 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
         await settleWaiters(claim.record);
         purgeNow();
         changed();
+        // A source's request: its sink delivers it (in the background: the person's answer is in).
+        if (options.sink) deliver().catch((error: unknown) => console.warn("hitl-kit: inbox delivery failed", error));
         return { ok: true, outcome };
       }
       if (claim.reason === "answered" && claim.record.answer) {
@@ -409,6 +475,8 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
       }
       return answerResponse(request, requestId, owner);
     },
+
+    deliver,
 
     close() {
       stopPolling();

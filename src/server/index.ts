@@ -65,6 +65,7 @@ export {
   type InboxOptions,
   type InboxParkOptions,
   type MemoryInboxOptions,
+  sinkBySource,
 } from "./inbox";
 export { createLinkSigner, type LinkCheck, type LinkClaims, type LinkSigner } from "./inbox-links";
 export {
@@ -115,6 +116,14 @@ export {
 } from "./mastra-inbox";
 export { type ElicitationFor, type ElicitationParams, elicitationFor, readElicitResult } from "./mcp";
 export {
+  type McpInboxOptions,
+  type McpInboxStep,
+  type McpSinkOptions,
+  mcpSink,
+  type StartMcpInboxCallOptions,
+  startMcpInboxCall,
+} from "./mcp-inbox";
+export {
   type AskAnswer,
   type AskContext,
   askPicker,
@@ -138,3 +147,12 @@ export {
   readInterruptResolution,
 } from "./tanstack-ai";
 export { checkTranscript, countToolResults, type TranscriptProblem } from "./transcript";
+export {
+  type VerifyWebhookOptions,
+  type VerifyWebhookResult,
+  verifyWebhook,
+  type WebhookDelivery,
+  WebhookDeliveryError,
+  type WebhookSinkOptions,
+  webhookSink,
+} from "./webhook-sink";

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import type { ParkedRequestInit } from "../../src/core/model";
-import { createInbox, createMemoryInbox, type HitlInbox, InboxError } from "../../src/server/inbox";
-import { createMemoryInboxStore, MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
+import { createInbox, createMemoryInbox, type HitlInbox, InboxError, sinkBySource } from "../../src/server/inbox";
+import { createMemoryInboxStore, type InboxRecord, MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
 import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 
 /** The memory inbox: one answer per request, its routes, its bounds. */
@@ -330,5 +330,50 @@ describe("createInbox over a store", () => {
       for (const db of databases) db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("createInbox with a sink (requests a source parked)", () => {
+  const parkFrom = (store: ReturnType<typeof createMemoryInboxStore>, id: string, source: string) =>
+    store.park({ request: request(id), owner: "default", source });
+
+  it("given an answer through the route, should hand the record to its source's sink once, and deliver() finds nothing more", async () => {
+    const store = createMemoryInboxStore();
+    const got: InboxRecord[] = [];
+    const inbox = createInbox({ store, sink: sinkBySource({ graph: (record) => void got.push(record) }) });
+    await parkFrom(store, "g1", "graph");
+    const answered = await inbox.handle(post("/requests/g1/answer", { answer: { type: "value", value: { id: "a" } } }));
+    expect(answered.status).toBe(200);
+    await vi.waitFor(() => expect(got.map((record) => record.id)).toEqual(["g1"]));
+    expect(got[0]?.answer).toEqual({ type: "value", value: { id: "a" } });
+    expect((await inbox.deliver()).delivered).toEqual([]);
+    expect((await store.get("g1"))?.delivered).toBe(true);
+  });
+
+  it("given a source without a sink, should report the failure and keep the record for a later delivery", async () => {
+    const store = createMemoryInboxStore();
+    const failures: unknown[] = [];
+    const inbox = createInbox({
+      store,
+      sink: sinkBySource({ graph: () => {} }),
+      onDeliveryError: (failed) => failures.push(...failed),
+    });
+    await parkFrom(store, "x1", "elsewhere");
+    expect(await inbox.answer("x1", { type: "value", value: { id: "b" } })).toEqual({ ok: true, outcome: "answered" });
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    expect(failures[0]).toMatchObject({ id: "x1", error: expect.any(TypeError) });
+    expect((await store.get("x1"))?.delivered).toBe(false);
+  });
+
+  it("given an asker waiting in this process, should resolve it and never hand its record to the sink", async () => {
+    const store = createMemoryInboxStore();
+    const got: string[] = [];
+    const inbox = createInbox({ store, sink: (record) => void got.push(record.id) });
+    const asked = inbox.park(request("p1"));
+    await waitForOpen(inbox, 1);
+    await inbox.answer("p1", { type: "value", value: { id: "a" } });
+    await expect(asked).resolves.toEqual({ type: "value", value: { id: "a" } });
+    await inbox.deliver();
+    expect(got).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ export interface Mcp2026Server {
   close(): Promise<void>;
 }
 
-export async function startMcp2026Server(build: () => McpServer): Promise<Mcp2026Server> {
+/** `port`: a port to listen on again (a restarted server); a free one by default. */
+export async function startMcp2026Server(build: () => McpServer, port = "0"): Promise<Mcp2026Server> {
   const handler = createMcpHandler(() => build());
   const methods: string[] = [];
   const server = createServer((request, response) => {
@@ -36,10 +37,10 @@ export async function startMcp2026Server(build: () => McpServer): Promise<Mcp202
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(Number(port), "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    url: new URL(`http://127.0.0.1:${address.port}/mcp`),
     methods,
     async close() {
       await handler.close?.();
