@@ -146,6 +146,12 @@ export interface HitlInbox {
    */
   handle(request: Request): Promise<Response>;
   /**
+   * The inbox's store, for sources (`parkEveSession`, `parkLangGraphInterrupts`,
+   * `startMcpInboxCall`, …): what they park through it is announced like `park`'s requests
+   * (`onParked` with its answer link, `subscribe`).
+   */
+  readonly store: InboxStore;
+  /**
    * Delivers what is answered or expired and not yet delivered to `sink` (nothing without one).
    * One drain at a time: a call while one runs waits for it and drains once more.
    */
@@ -330,11 +336,34 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
     return again;
   };
 
+  /** The store as sources see it: a new request is announced, whoever parked it. */
+  const announcing: InboxStore = {
+    async park(input) {
+      const parked = await store.park(input);
+      if (parked.created) {
+        changed();
+        if (options.onParked) void announce(parked.record);
+      }
+      return parked;
+    },
+    get: (id) => store.get(id),
+    list: (query) => store.list(query),
+    answer: (id, input) => store.answer(id, input),
+    withdraw: (id) => store.withdraw(id),
+    expire: () => store.expire(),
+    takeDelivery: (lease) => store.takeDelivery(lease),
+    settleDelivery: (id, holder) => store.settleDelivery(id, holder),
+    purge: (before) => store.purge(before),
+    close: () => store.close(),
+  };
+
   const inbox: HitlInbox = {
+    store: announcing,
+
     async park(request, parkOptions = {}) {
       const { signal } = parkOptions;
       if (signal?.aborted) throw signal.reason;
-      const { record, created } = await store.park({
+      const { record } = await announcing.park({
         request,
         owner: parkOptions.owner ?? DEFAULT_OWNER,
         source: parkOptions.source ?? "inbox",
@@ -343,10 +372,6 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
       });
       if (record.state === "answered" && record.answer) return record.answer;
       if (record.state !== "open") throw new Error(`The request ${record.id} is ${record.state}`);
-      if (created) {
-        changed();
-        if (options.onParked) void announce(record);
-      }
       const id = record.id;
       // Given up while the store parked it: no listener was there to hear it.
       if (signal?.aborted) {

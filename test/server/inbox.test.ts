@@ -365,6 +365,21 @@ describe("createInbox with a sink (requests a source parked)", () => {
     expect((await store.get("x1"))?.delivered).toBe(false);
   });
 
+  it("given a source parking through inbox.store, should announce each new request once (onParked, with its link) and not a repeat", async () => {
+    const announced: Array<{ id: string; link: string | undefined }> = [];
+    const listened = vi.fn();
+    const inbox = createInbox({
+      links: { secret: "x".repeat(32), url: (token) => `https://app.test/answer#${token}` },
+      onParked: (entry, link) => void announced.push({ id: entry.request.requestId, link }),
+    });
+    inbox.subscribe(listened);
+    await inbox.store.park({ request: request("s1"), owner: "default", source: "graph" });
+    await inbox.store.park({ request: request("s1"), owner: "default", source: "graph" });
+    await vi.waitFor(() => expect(announced).toHaveLength(1));
+    expect(announced[0]).toEqual({ id: "s1", link: expect.stringMatching(/^https:\/\/app\.test\/answer#.+/) });
+    expect(listened).toHaveBeenCalledTimes(1);
+  });
+
   it("given an asker waiting in this process, should resolve it and never hand its record to the sink", async () => {
     const store = createMemoryInboxStore();
     const got: string[] = [];
