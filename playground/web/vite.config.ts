@@ -132,7 +132,7 @@ async function redisClaims(url: string | undefined): Promise<{ claims: AnswerCla
 /** What the plugins below mount their routes on: the dev server (`npm start`) or the preview server (the end-to-end tests, on the built page). */
 interface Mountable {
   readonly middlewares: Connect.Server;
-  readonly httpServer: { once(event: "close", listener: () => void): unknown } | null;
+  readonly httpServer: { once(event: "close" | "listening", listener: () => void): unknown } | null;
 }
 
 /**
@@ -170,9 +170,7 @@ function moduleLoaderFor(server: Mountable & { ssrLoadModule?: ModuleLoader }): 
 function eveAnswerGuard(): Plugin {
   const route = /^\/eve\/v1\/session\/[^/?]+$/u;
   const mount = async (server: Mountable) => {
-    const redis = await redisClaims(process.env.HITL_REDIS_URL);
-    if (redis) server.httpServer?.once("close", redis.close);
-    const guard = createEveAnswerGuard({ eveUrl: eve, ...(redis ? { claims: redis.claims } : {}) });
+    const { guard } = await sharedGuard(server);
     server.middlewares.use((req, res, next) => {
       if (req.method !== "POST" || !route.test((req.url ?? "").split("?")[0] ?? "")) return next();
       void (async () => {
@@ -187,6 +185,87 @@ function eveAnswerGuard(): Plugin {
     });
   };
   return { name: "hitl-playground:eve-answer-guard", configureServer: mount, configurePreviewServer: mount };
+}
+
+/**
+ * The page server's one answer guard (and its claims): the chat page's answers and the inbox's go
+ * through the same one, so of a chat answer and an inbox answer to one request only one reaches eve.
+ */
+let guarding: Promise<{ guard: (request: Request) => Promise<Response>; claims?: AnswerClaimStore }> | undefined;
+function sharedGuard(server: Mountable) {
+  guarding ??= (async () => {
+    const redis = await redisClaims(process.env.HITL_REDIS_URL);
+    if (redis) server.httpServer?.once("close", redis.close);
+    const claims = redis?.claims;
+    return {
+      guard: createEveAnswerGuard({ eveUrl: eve, ...(claims ? { claims } : {}) }),
+      ...(claims ? { claims } : {}),
+    };
+  })();
+  return guarding;
+}
+
+/**
+ * The inbox (`playground/inbox/server.ts`, loaded through Vite so `hitl-kit/*` is the kit's
+ * source) under `/inbox/`, started with the server: it parks what waits in the eve sessions this
+ * server saw (each page follows its session's stream through here), in LangGraph and in its own
+ * MCP calls, and delivers what a crashed server left undelivered. HITL_INBOX_DIR: its database,
+ * link secret and "sent" links (default `node_modules/.cache/hitl-playground-inbox`), shared by
+ * every page server given the same one.
+ */
+function inboxRoutes(): Plugin {
+  const sessionPath = /^\/eve\/v1\/session\/([^/?]+)/u;
+  const mount = (server: Mountable & { ssrLoadModule?: ModuleLoader }) => {
+    const load = moduleLoaderFor(server);
+    let started: Promise<import("../inbox/server").PlaygroundInbox> | undefined;
+    const inbox = () => {
+      started ??= (async () => {
+        const { guard, claims } = await sharedGuard(server);
+        const { createPlaygroundInbox } = (await load(here("../inbox/server.ts"))) as typeof import("../inbox/server");
+        const created = createPlaygroundInbox({
+          dataDir: process.env.HITL_INBOX_DIR || here("../../node_modules/.cache/hitl-playground-inbox"),
+          serverId: String(port),
+          eveUrl: eve,
+          langgraphUrl: langgraph,
+          mcpOrigin: mcp,
+          pageOrigin: `http://127.0.0.1:${port}`,
+          guard,
+          ...(claims ? { claims } : {}),
+        });
+        server.httpServer?.once("close", () => created.close());
+        return created;
+      })();
+      return started;
+    };
+    // Started with the server, not at the first visit: what a crashed server left goes out now.
+    server.httpServer?.once("listening", () => void inbox().catch((error) => console.warn("[inbox]", error)));
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      const session = sessionPath.exec(path)?.[1];
+      if (session) void inbox().then((started) => started.watchSession(decodeURIComponent(session)));
+      if (!path.startsWith("/inbox/")) return next();
+      void (async () => {
+        const headers = new Headers();
+        for (const name of ["content-type", "accept"]) {
+          const value = req.headers[name];
+          if (typeof value === "string") headers.set(name, value);
+        }
+        const body = req.method === "POST" ? await readBody(req) : undefined;
+        const response = await (await inbox()).handle(
+          new Request(`http://127.0.0.1:${port}${req.url}`, {
+            method: req.method ?? "GET",
+            headers,
+            ...(body !== undefined ? { body } : {}),
+          }),
+        );
+        if (!response) return next();
+        res.statusCode = response.status;
+        for (const [key, value] of response.headers) res.setHeader(key, value);
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })().catch(next);
+    });
+  };
+  return { name: "hitl-playground:inbox", configureServer: mount, configurePreviewServer: mount };
 }
 
 interface ChatRoute {
@@ -324,6 +403,7 @@ export default defineConfig({
     aiSdkRoute("/api/assistant-ui/chat", "hitl-playground:assistant-ui-route"),
     tanstackAiRoute(),
     libraryRoute(),
+    inboxRoutes(),
   ],
   resolve: {
     alias,
@@ -357,6 +437,7 @@ export default defineConfig({
         tanstackAi: here("tanstack-ai.html"),
         langgraph: here("langgraph.html"),
         mastra: here("mastra.html"),
+        inbox: here("inbox.html"),
       },
     },
   },

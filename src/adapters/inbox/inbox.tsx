@@ -253,7 +253,10 @@ export function HitlInbox(props: HitlInboxProps) {
                         aria-setsize={rows.length}
                         aria-posinset={item.index + 1}
                       >
-                        <span data-slot="inbox-group-label">
+                        <span
+                          data-slot="inbox-group-label"
+                          title={labels.group(row.group.source, row.group.conversation)}
+                        >
                           {labels.group(row.group.source, row.group.conversation)}
                         </span>
                         {row.group.unread > 0 ? (
