@@ -140,7 +140,13 @@ export function createPlaygroundInbox(options: PlaygroundInboxOptions): Playgrou
     // "Sending" a link: a line in a file the page shows (an app would email it, or post it to Slack).
     onParked: (entry: InboxEntry, link: string | undefined) => {
       if (!link) return;
-      const line = { requestId: entry.request.requestId, prompt: entry.request.prompt, source: entry.source, link };
+      const line = {
+        requestId: entry.request.requestId,
+        prompt: entry.request.prompt,
+        source: entry.source,
+        conversation: entry.conversation,
+        link,
+      };
       appendFileSync(file("sent-links.ndjson"), `${JSON.stringify(line)}\n`);
     },
     sink: sinkBySource({

@@ -34,6 +34,7 @@ const alias = [
   { find: /^hitl-kit\/adapters\/tanstack-ai$/, replacement: kit("adapters/tanstack-ai/index.ts") },
   { find: /^hitl-kit\/adapters\/langgraph$/, replacement: kit("adapters/langgraph/index.ts") },
   { find: /^hitl-kit\/adapters\/mastra$/, replacement: kit("adapters/mastra/index.ts") },
+  { find: /^hitl-kit\/adapters\/inbox$/, replacement: kit("adapters/inbox/index.ts") },
   { find: /^hitl-kit\/server$/, replacement: kit("server/index.ts") },
   { find: /^hitl-kit\/kinds$/, replacement: kit("kinds/index.ts") },
   { find: /^hitl-kit\/widgets$/, replacement: kit("widgets/index.ts") },

@@ -78,3 +78,23 @@ describe("inboxView", () => {
     expect(inboxView([], { now: NOW, seen: new Set() })).toEqual({ groups: [], open: 0, unread: 0, ordered: [] });
   });
 });
+
+describe("the inbox transport's calls", () => {
+  it("given two conversations that use the same call id, should keep their requests apart (one call each)", async () => {
+    const { createInboxTransport } = await import("../../src/adapters/inbox/transport");
+    const listed = (id: string, conversation: string) => ({
+      request: { requestId: id, callId: "call_1", toolName: "pick_tags", prompt: id, kind: "approval", payload: {} },
+      state: "open",
+      parkedAt: 1,
+      source: "eve",
+      conversation,
+    });
+    const body = JSON.stringify({ entries: [listed("r1", "session-a"), listed("r2", "session-b")] });
+    const transport = createInboxTransport({ url: "http://app.test/inbox", fetch: async () => new Response(body) });
+    await transport.refresh();
+    const calls = transport.getEntries().map((entry) => entry.request.callId);
+    expect(new Set(calls).size).toBe(2);
+    expect(calls[0]).toContain("session-a");
+    transport.close();
+  });
+});

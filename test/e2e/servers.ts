@@ -40,6 +40,8 @@ export interface Playground {
   readonly mcpOrigin: string;
   /** The file the scripted model appends every prompt to (one JSON line each). */
   readonly promptLog: string;
+  /** Kills the first page server (SIGKILL, as a crash would) and starts it again on its port. */
+  restartFirstPage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,8 @@ interface PageOptions {
   readonly redisUrl: string;
   /** Vite's dependency cache: one per page server, so two never write the same one at once. */
   readonly cacheDir: string;
+  /** The inbox's database, link secret and sent links: one for both page servers (HITL_INBOX_DIR). */
+  readonly inboxDir: string;
   readonly timeoutMs: number;
 }
 
@@ -105,7 +109,7 @@ export async function buildPages(timeoutMs = 120_000): Promise<void> {
  * config's routes and answer guard), in its own process group.
  */
 async function startPage(port: number, options: PageOptions): Promise<ChildProcess> {
-  const { evePort, mcpPort, langgraphPort, mastraPort, redisUrl, cacheDir, timeoutMs } = options;
+  const { evePort, mcpPort, langgraphPort, mastraPort, redisUrl, cacheDir, inboxDir, timeoutMs } = options;
   const child = spawn("npx", ["--no-install", "vite", "preview", "--config", PAGE_CONFIG], {
     cwd: REPO_ROOT,
     env: {
@@ -117,6 +121,7 @@ async function startPage(port: number, options: PageOptions): Promise<ChildProce
       MASTRA_PORT: String(mastraPort),
       HITL_REDIS_URL: redisUrl,
       HITL_VITE_CACHE_DIR: cacheDir,
+      HITL_INBOX_DIR: inboxDir,
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -290,7 +295,7 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
     langgraph = await startLangGraphServer({ port: 0, timeoutMs, log: (line) => console.error(line) });
     mastra = await startMastraServer();
     const ports = { evePort: eve.port, mcpPort: mcp.port, langgraphPort: langgraph.port, mastraPort: mastra.port };
-    const options = { ...ports, redisUrl, timeoutMs };
+    const options = { ...ports, redisUrl, inboxDir: join(stateDir, "inbox"), timeoutMs };
     // Both at once; settled both, so one that failed does not leave the other running unstopped.
     const results = await Promise.allSettled(
       [1, 2].map((n) => startPageOnFreePort({ ...options, cacheDir: viteCacheDir(n) })),
@@ -308,6 +313,16 @@ export async function startPlayground({ timeoutMs = 90_000 } = {}): Promise<Play
       mastraUrl: mastra.url,
       mcpOrigin: new URL(mcp.url).origin,
       promptLog,
+      async restartFirstPage() {
+        const [running] = pages;
+        if (!running) throw new Error("the first page server is not running");
+        await new Promise<void>((resolve) => {
+          if (running.exitCode !== null || running.signalCode !== null) return resolve();
+          running.once("exit", () => resolve());
+          killGroup(running, "SIGKILL");
+        });
+        pages[0] = await startPage(Number(new URL(first.url).port), { ...options, cacheDir: viteCacheDir(1) });
+      },
       stop,
     };
   } catch (error) {

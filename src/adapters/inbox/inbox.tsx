@@ -281,6 +281,7 @@ export function HitlInbox(props: HitlInboxProps) {
                           else itemRefs.current.delete(index);
                         }}
                         data-slot="inbox-item"
+                        data-request-id={id}
                         data-state={entry.state}
                         data-unread={unread ? "" : undefined}
                         aria-current={id === selectedId ? "true" : undefined}

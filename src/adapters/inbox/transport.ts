@@ -251,7 +251,9 @@ function readEntry(raw: unknown): InboxListEntry | undefined {
   const conversation = text(raw.conversation);
   const expiresAt = time(raw.expiresAt);
   return {
-    request: request as unknown as ParkedRequestInit,
+    // A call id is its conversation's own (agents repeat them across conversations); the inbox
+    // holds many conversations, so its ledger names a call by where it came from too.
+    request: { ...(request as unknown as ParkedRequestInit), callId: `${source}/${conversation}/${callId}` },
     state: raw.state as InboxListEntry["state"],
     parkedAt: time(raw.parkedAt) ?? 0,
     ...(expiresAt !== undefined ? { expiresAt } : {}),

@@ -1,0 +1,166 @@
+/**
+ * The playground's inbox (`/inbox.html`, `playground/inbox/server.ts`) end to end: requests the
+ * eve agent asked in a chat page, parked by the page server in a SQLite file shared by both page
+ * servers, answered later from another browser context — after the chat page closed and its page
+ * server was killed — or through an answer link. The agent's model must see exactly one tool
+ * result per call, whoever answered and however many answered at once.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { ask, newChat } from "./chat";
+import { expect, test } from "./fixtures";
+import { expectOneToolResult } from "./prompt-log";
+
+interface SentLink {
+  readonly requestId: string;
+  readonly prompt: string;
+  readonly source?: string;
+  readonly conversation?: string;
+  readonly link: string;
+}
+
+const ANSWERED_ELSEWHERE = "Answered elsewhere: another device answered first, with this.";
+const answered = (value: unknown) => ({ type: "json", value: { status: "answered", value } });
+
+/** The link the inbox "sent" for the eve session's request, once the page server parked it. */
+async function sentFor(request: APIRequestContext, pageUrl: string, sessionId: string): Promise<SentLink> {
+  let found: SentLink | undefined;
+  await expect
+    .poll(
+      async () => {
+        const lines = (await (await request.get(`${pageUrl}/inbox/sent`)).json()) as SentLink[];
+        found = lines.find((line) => line.source === "eve" && line.conversation === sessionId);
+        return found !== undefined;
+      },
+      { message: `the inbox parks session ${sessionId}'s request`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as SentLink;
+}
+
+async function openInInbox(browser: Browser, pageUrl: string, requestId: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: pageUrl });
+  const page = await context.newPage();
+  await page.goto("/inbox.html");
+  await page.locator(`[data-slot=inbox-item][data-request-id="${requestId}"]`).click();
+  return page;
+}
+
+const detailWidget = (page: Page) => page.locator("[data-slot=inbox-detail] [data-slot=widget]");
+
+test("a question asked in a chat page, the page closed and its server killed, answered from another browser through the inbox: one result", async ({
+  page,
+  browser,
+  playground,
+  promptLog,
+}) => {
+  await newChat(page);
+  const asked = await ask(page, "pick tags");
+  const sent = await sentFor(page.request, playground.pageUrl, asked.sessionId);
+  expect(sent.prompt).toMatch(/Which tags fit this article/);
+  await page.close();
+  await playground.restartFirstPage();
+
+  const phone = await openInInbox(browser, playground.pageUrl, sent.requestId);
+  const widget = detailWidget(phone);
+  await expect(widget).toHaveAttribute("data-state", "open");
+  await widget.getByRole("checkbox", { name: "Design", exact: true }).check();
+  await widget.getByRole("button", { name: "Submit" }).dblclick();
+  await expect(widget).toHaveAttribute("data-state", "answered");
+
+  await expectOneToolResult(promptLog, asked.callId, answered({ selected: ["design"] }));
+  await expect(phone.locator(`[data-slot=inbox-item][data-request-id="${sent.requestId}"]`)).toHaveAttribute(
+    "data-state",
+    "answered",
+  );
+  await phone.context().close();
+});
+
+test("the same request answered through the inbox and through its link in the same instant: one result, the other sees answered elsewhere", async ({
+  page,
+  browser,
+  playground,
+  promptLog,
+}) => {
+  await newChat(page);
+  const asked = await ask(page, "pick tags");
+  const sent = await sentFor(page.request, playground.pageUrl, asked.sessionId);
+
+  const inbox = await openInInbox(browser, playground.secondPageUrl, sent.requestId);
+  const linkContext = await browser.newContext();
+  const link = await linkContext.newPage();
+  await link.goto(sent.link);
+  const fromInbox = detailWidget(inbox);
+  const fromLink = link.locator("[data-slot=widget]");
+  await expect(fromInbox).toHaveAttribute("data-state", "open");
+  await expect(fromLink).toHaveAttribute("data-state", "open");
+  await fromInbox.getByRole("checkbox", { name: "Design", exact: true }).check();
+  await fromLink.getByRole("checkbox", { name: "Tutorial", exact: true }).check();
+  await Promise.all([
+    fromInbox.getByRole("button", { name: "Submit" }).click(),
+    fromLink.getByRole("button", { name: "Submit" }).click(),
+  ]);
+
+  // One of the two won; the other shows the winner's answer as answered elsewhere.
+  const lost = async () => [
+    await inbox.getByText(ANSWERED_ELSEWHERE).count(),
+    await link.getByText(ANSWERED_ELSEWHERE).count(),
+  ];
+  await expect
+    .poll(lost, { message: "one of the two shows answered elsewhere", timeout: 15_000 })
+    .toEqual(expect.arrayContaining([0, 1]));
+  const inboxLost = (await lost())[0] === 1;
+  const winner = inboxLost ? ["tutorial"] : ["design"];
+  await expectOneToolResult(promptLog, asked.callId, answered({ selected: winner }));
+  // The chat page that asked shows it answered too, with nothing left to answer.
+  await expect(asked.widget).not.toHaveAttribute("data-state", "open", { timeout: 15_000 });
+  await inbox.context().close();
+  await linkContext.close();
+});
+
+test("an expired request cannot be answered: not in the inbox, not through the API, not through its link", async ({
+  page,
+  playground,
+}) => {
+  const parked = await page.request.post(`${playground.pageUrl}/inbox/ask`, { data: { ttlMs: 1_500 } });
+  expect(parked.status()).toBe(201);
+  const { requestId } = (await parked.json()) as { requestId: string };
+  await page.goto(`${playground.pageUrl}/inbox.html`);
+  const item = page.locator(`[data-slot=inbox-item][data-request-id="${requestId}"]`);
+  await expect(item).toHaveAttribute("data-state", "expired", { timeout: 10_000 });
+  await item.click();
+  await expect(detailWidget(page)).not.toHaveAttribute("data-state", "open");
+  await expect(detailWidget(page).getByRole("button", { name: "Submit" })).toHaveCount(0);
+
+  const late = await page.request.post(`${playground.pageUrl}/inbox/requests/${encodeURIComponent(requestId)}/answer`, {
+    data: { answer: { type: "value", value: { selected: ["design"] } } },
+  });
+  expect(late.status()).toBe(410);
+  const lines = (await (await page.request.get(`${playground.pageUrl}/inbox/sent`)).json()) as SentLink[];
+  const sent = lines.find((line) => line.requestId === requestId);
+  if (!sent) throw new Error(`no link was sent for ${requestId}`);
+  const viaLink = await page.request.post(`${playground.pageUrl}/inbox/links/${sent.link.split("#link=")[1]}/answer`, {
+    data: { answer: { type: "value", value: { selected: ["design"] } } },
+  });
+  expect(viaLink.status()).toBe(410);
+});
+
+test("a tampered link opens nothing and says why", async ({ page, playground }) => {
+  const parked = await page.request.post(`${playground.pageUrl}/inbox/ask`, { data: { ttlMs: 60_000 } });
+  const { requestId } = (await parked.json()) as { requestId: string };
+  const lines = (await (await page.request.get(`${playground.pageUrl}/inbox/sent`)).json()) as SentLink[];
+  const token = lines.find((line) => line.requestId === requestId)?.link.split("#link=")[1] ?? "";
+  const [claims, signature] = token.split(".");
+  await page.goto(`${playground.pageUrl}/inbox.html#link=${claims}.${signature?.slice(0, -2)}xx`);
+  await expect(page.getByRole("alert")).toHaveText(/not valid/);
+  await expect(page.locator("[data-slot=widget]")).toHaveCount(0);
+});
+
+test("axe: the inbox with requests waiting has no violations", async ({ page, playground }) => {
+  await page.request.post(`${playground.pageUrl}/inbox/ask`, { data: { ttlMs: 60_000 } });
+  await page.goto(`${playground.pageUrl}/inbox.html`);
+  await page.locator("[data-slot=inbox-item][data-state=open]").first().click();
+  await expect(detailWidget(page)).toHaveAttribute("data-state", "open");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
