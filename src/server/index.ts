@@ -7,6 +7,7 @@ import { registerPatternEngine } from "../kinds/pattern-engine";
 // (a browser loads it only for a form with patterns).
 registerPatternEngine(RE2JS);
 
+export type { McpRoundClient } from "../wire/mcp-rounds";
 export { fromToolOutput, type ToolOutput, toToolOutput } from "../wire/tool-output";
 export { dedupeToolResults, type PickerTool, pickerOutputSchema, pickerTool, readToolOutput } from "./ai-sdk";
 export {

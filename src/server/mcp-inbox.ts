@@ -1,14 +1,14 @@
-import type { Client } from "@modelcontextprotocol/client";
 import { type ElicitationHandling, parkElicitation, toElicitResult } from "../adapters/mcp/convert";
 import { isServerError, McpRoundsError, requestRound } from "../adapters/mcp/rounds";
-import type { McpHitlOptions } from "../adapters/mcp/transport";
 import { formatIssues } from "../core/issues";
+import type { ElicitationMapping } from "../wire/hint";
 import {
   answerInput,
   inputRequestId,
   isInputRequired,
   type McpContinuation,
   type McpElicitResult,
+  type McpRoundClient,
   type McpRoundMethod,
   nextRound,
   readContinuation,
@@ -39,10 +39,14 @@ import type { InboxRecord, InboxStore } from "./inbox-store";
  */
 
 /** What the source and the sink share: the v2 client that makes the calls, and the inbox. */
-export interface McpInboxOptions extends Pick<McpHitlOptions, "kinds" | "mappings"> {
+export interface McpInboxOptions {
   /** A v2 SDK `Client` pinned to 2026-07-28 in manual mode (`inputRequired: { autoFulfill: false }`). */
-  readonly client: Client;
+  readonly client: McpRoundClient;
   readonly store: InboxStore;
+  /** The kit kinds a server's hint may ask for (as the MCP transport's `kinds`). */
+  readonly kinds?: readonly string[];
+  /** Your own hint mappings (as the MCP transport's `mappings`). */
+  readonly mappings?: Readonly<Record<string, ElicitationMapping<never, never>>>;
 }
 
 export interface StartMcpInboxCallOptions extends McpInboxOptions {

@@ -75,6 +75,14 @@ export type McpRoundReading =
   | { readonly ok: true; readonly continuation: McpContinuation }
   | { readonly ok: false; readonly issues: readonly HitlIssue[] };
 
+/**
+ * The one method of the MCP TypeScript SDK v2's \`Client\` a round needs: \`request\` with
+ * \`allowInputRequired\`. Structural, so the kit's types never make a consumer install the SDK.
+ */
+export interface McpRoundClient {
+  request(request: never, resultSchema: never, options: { allowInputRequired: true }): Promise<unknown>;
+}
+
 /** Whether a call's result is an interim one (the server asks for input before it answers). */
 export function isInputRequired(result: unknown): boolean {
   return isRecord(result) && result.resultType === "input_required";

@@ -17,6 +17,7 @@ import {
   isInputRequired,
   type McpContinuation,
   type McpElicitResult,
+  type McpRoundClient,
   type McpRoundMethod,
   nextRound,
   openKeys,
@@ -116,8 +117,8 @@ export function isServerError(error: unknown): boolean {
 const anyResult = z.looseObject({});
 
 /** One request on a v2 client that may answer with an interim (`input_required`) result. */
-export function requestRound(client: Client, method: string, params: Record<string, unknown>) {
-  return client.request({ method, params } as never, anyResult, { allowInputRequired: true }) as Promise<
+export function requestRound(client: McpRoundClient, method: string, params: Record<string, unknown>) {
+  return client.request({ method, params } as never, anyResult as never, { allowInputRequired: true }) as Promise<
     Record<string, unknown>
   >;
 }
