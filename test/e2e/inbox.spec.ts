@@ -22,17 +22,22 @@ interface SentLink {
 const ANSWERED_ELSEWHERE = "Answered elsewhere: another device answered first, with this.";
 const answered = (value: unknown) => ({ type: "json", value: { status: "answered", value } });
 
-/** The link the inbox "sent" for the eve session's request, once the page server parked it. */
-async function sentFor(request: APIRequestContext, pageUrl: string, sessionId: string): Promise<SentLink> {
+/** The link the inbox "sent" for a conversation's request (an eve session, a LangGraph thread), once parked. */
+async function sentFor(
+  request: APIRequestContext,
+  pageUrl: string,
+  conversation: string,
+  source = "eve",
+): Promise<SentLink> {
   let found: SentLink | undefined;
   await expect
     .poll(
       async () => {
         const lines = (await (await request.get(`${pageUrl}/inbox/sent`)).json()) as SentLink[];
-        found = lines.find((line) => line.source === "eve" && line.conversation === sessionId);
+        found = lines.find((line) => line.source === source && line.conversation === conversation);
         return found !== undefined;
       },
-      { message: `the inbox parks session ${sessionId}'s request`, timeout: 15_000 },
+      { message: `the inbox parks ${source} ${conversation}'s request`, timeout: 15_000 },
     )
     .toBe(true);
   return found as SentLink;
@@ -73,6 +78,100 @@ test("a question asked in a chat page, the page closed and its server killed, an
     "data-state",
     "answered",
   );
+  await phone.context().close();
+});
+
+test("a LangGraph interrupt, its page closed and the page server killed, answered through the inbox: one resume, the typed answer in the graph", async ({
+  page,
+  browser,
+  playground,
+}) => {
+  await page.goto("/langgraph.html");
+  await page.getByTestId("new-chat").click();
+  await page.locator('[data-testid=trigger-chip][data-phrase="pick tags"]').click();
+  const main = page.locator("main");
+  await expect(main).not.toHaveAttribute("data-thread-id", "");
+  const threadId = (await main.getAttribute("data-thread-id")) ?? "";
+  await expect(page.getByTestId("pending-queue").locator("[data-slot=widget][data-state=open]")).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  const sent = await sentFor(page.request, playground.pageUrl, threadId, "langgraph");
+  await page.close();
+  await playground.restartFirstPage();
+
+  const phone = await openInInbox(browser, playground.pageUrl, sent.requestId);
+  const widget = detailWidget(phone);
+  await expect(widget).toHaveAttribute("data-state", "open");
+  await widget.getByRole("checkbox", { name: "Tutorial", exact: true }).click();
+  await widget.getByRole("checkbox", { name: "Design", exact: true }).click();
+  await widget.getByRole("button", { name: "Submit" }).dblclick();
+  await expect(widget).toHaveAttribute("data-state", "answered");
+
+  const resumes = async () =>
+    (await (await phone.request.get(`/langgraph/__hitl/resumes?thread=${encodeURIComponent(threadId)}`)).json()) as {
+      value: unknown;
+    }[];
+  await expect.poll(async () => (await resumes()).length, { timeout: 15_000 }).toBe(1);
+  await phone.waitForTimeout(2_500); // the inbox's next ticks: nothing resumes again
+  expect(await resumes()).toHaveLength(1);
+  const state = (await (await phone.request.get(`/langgraph/threads/${threadId}/state`)).json()) as {
+    values?: { answers?: { result: unknown }[] };
+  };
+  expect(state.values?.answers?.map((answer) => answer.result)).toEqual([
+    { status: "answered", value: { selected: ["design", "tutorial"] } },
+  ]);
+  await phone.context().close();
+});
+
+test("an MCP 2026 call the page server made, answered through the inbox after the page server was killed: each round retried once", async ({
+  page,
+  browser,
+  playground,
+}) => {
+  const retries = async () =>
+    (await (await page.request.get(`${playground.mcpOrigin}/mcp-2026/retries`)).json()) as {
+      call: string;
+      round: number;
+    }[];
+  const before = (await retries()).length;
+  const started = await page.request.post(`${playground.pageUrl}/inbox/mcp/plan`, { data: {} });
+  expect(started.status()).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  await playground.restartFirstPage();
+
+  const phone = await openInInbox(browser, playground.pageUrl, `mcp-round:${id}:1:cover`);
+  const cover = detailWidget(phone);
+  await cover.getByRole("option", { name: "desert dunes" }).click();
+  await cover.getByRole("button", { name: "Submit" }).dblclick();
+  await expect(cover).toHaveAttribute("data-state", "answered");
+  await phone.locator(`[data-slot=inbox-item][data-request-id="mcp-round:${id}:1:details"]`).click();
+  const details = detailWidget(phone);
+  await details.getByRole("spinbutton", { name: /^Guests/ }).fill("12");
+  await details.getByRole("button", { name: "Submit" }).dblclick();
+  await expect(details).toHaveAttribute("data-state", "answered");
+
+  // The round's one retry parks round 2: the deposit, a URL step.
+  const deposit = phone.locator(`[data-slot=inbox-item][data-request-id="mcp-round:${id}:2:deposit"]`);
+  await expect(deposit).toHaveCount(1, { timeout: 15_000 });
+  await deposit.click();
+  const link = detailWidget(phone).getByRole("link", { name: /^Open localhost:\d+/ });
+  const [popup] = await Promise.all([phone.context().waitForEvent("page"), link.click()]);
+  await expect(popup.getByRole("heading", { name: "Deposit paid" })).toBeVisible();
+  await popup.close();
+
+  await expect
+    .poll(
+      async () =>
+        ((await (await phone.request.get("/inbox/results")).json()) as { id: string }[]).some((end) => end.id === id),
+      {
+        message: "the call ends with its result",
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+  const mine = (await retries()).slice(before);
+  expect(mine.map((retry) => retry.round)).toEqual([1, 2]);
+  expect(new Set(mine.map((retry) => retry.call)).size).toBe(1);
   await phone.context().close();
 });
 
