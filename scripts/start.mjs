@@ -105,6 +105,9 @@ page.stdout.on("data", (chunk) => {
     console.log(
       `  Mastra agent: http://127.0.0.1:${pagePort}/mastra.html (Mastra server ${mastra.url}, answers it received at ${mastra.url}/__hitl/record)`,
     );
+    console.log(
+      `  Inbox: http://127.0.0.1:${pagePort}/inbox.html (what waits across the eve chats, LangGraph and MCP; kept in ${process.env.HITL_INBOX_DIR || "node_modules/.cache/hitl-playground-inbox"})`,
+    );
   }
 });
 
