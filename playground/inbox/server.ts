@@ -29,8 +29,8 @@ import { tagsPayload } from "../agent/agent/lib/payloads";
  * MCP's as the round's one retry.
  *
  * What parks:
- * - eve: the sessions this page server saw (created or posted to through it), read every second;
- * - LangGraph: every interrupted thread (`threads.search`), read every second;
+ * - eve: the sessions this page server saw (followed or posted to through it), read while active;
+ * - LangGraph: every interrupted thread (`threads.search`), read every two seconds;
  * - MCP: `POST /inbox/mcp/plan` makes a server-side call to the MCP server's 2026 tool, whose
  *   rounds park here (the MCP page's own calls run in the browser and stay there);
  * - `POST /inbox/ask { ttlMs }`: a question of the playground's own (it expires, for the demo).
@@ -70,6 +70,8 @@ const OWNER = "default";
 /** Sessions looked at each tick, the most recently seen first. */
 const MAX_WATCHED = 20;
 const TICK_MS = 1_000;
+/** A session with traffic through this server within this long is read for new questions. */
+const RECENT_MS = 5 * 60_000;
 
 interface Ending {
   readonly id: string;
@@ -163,24 +165,35 @@ export function createPlaygroundInbox(options: PlaygroundInboxOptions): Playgrou
   // Sessions seen, kept in a file so a restarted page server still looks at them.
   const sessionsFile = file(`eve-sessions-${options.serverId}.json`);
   let sessions: string[] = existsSync(sessionsFile) ? readSessions(sessionsFile) : [];
+  /** When this process last saw each session's traffic: only recent ones are read again. */
+  const seenAt = new Map<string, number>();
   const watchSession = (sessionId: string) => {
+    seenAt.set(sessionId, Date.now());
     if (sessions[0] === sessionId) return;
     sessions = [sessionId, ...sessions.filter((id) => id !== sessionId)].slice(0, MAX_WATCHED);
     writeFileSync(sessionsFile, JSON.stringify(sessions));
   };
 
-  // What a crashed page server left undelivered goes first; then the sources and the outbox, each tick.
+  // Each tick delivers what is answered (and what a crashed page server left undelivered); every
+  // other tick the sources are read: every watched session at start-up, then those with recent
+  // traffic (a new question comes after a message or a stream through this server), and LangGraph.
+  let ticks = 0;
   let ticking = false;
   const tick = async () => {
     if (ticking) return;
     ticking = true;
+    const first = ticks === 0;
+    ticks++;
     try {
-      await Promise.allSettled([
-        ...sessions.map((sessionId) =>
-          parkEveSession({ eveUrl: options.eveUrl, sessionId, store: inbox.store, owner: OWNER }),
-        ),
-        parkLangGraphInterrupts({ client: langgraph, store: inbox.store, owner: () => OWNER }),
-      ]);
+      if (first || ticks % 2 === 0) {
+        const recent = first ? sessions : sessions.filter((id) => Date.now() - (seenAt.get(id) ?? 0) < RECENT_MS);
+        await Promise.allSettled([
+          ...recent.map((sessionId) =>
+            parkEveSession({ eveUrl: options.eveUrl, sessionId, store: inbox.store, owner: OWNER }),
+          ),
+          parkLangGraphInterrupts({ client: langgraph, store: inbox.store, owner: () => OWNER }),
+        ]);
+      }
       await store.expire();
       await inbox.deliver();
     } finally {

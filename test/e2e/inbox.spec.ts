@@ -6,7 +6,7 @@
  * result per call, whoever answered and however many answered at once.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { ask, newChat } from "./chat";
 import { expect, test } from "./fixtures";
 import { expectOneToolResult } from "./prompt-log";
@@ -43,11 +43,69 @@ async function sentFor(
   return found as SentLink;
 }
 
+/**
+ * The inbox's item for a request, scrolled into the list's window as a person would scroll: the
+ * list renders only the rows in view, and the worker's other tests leave requests waiting too.
+ */
+async function itemIn(page: Page, requestId: string): Promise<Locator> {
+  const item = page.locator(`[data-slot=inbox-item][data-request-id="${requestId}"]`);
+  const scroller = page.locator("[data-slot=inbox-scroller]");
+  await expect
+    .poll(
+      async () => {
+        if ((await item.count()) > 0) return true;
+        if ((await scroller.count()) === 0) return false;
+        // From the top, a half window at a time, until the row shows or the list ends.
+        await scroller.evaluate((element) => {
+          element.scrollTop = 0;
+        });
+        for (let step = 0; step < 200; step++) {
+          if ((await item.count()) > 0) return true;
+          const moved = await scroller.evaluate((element) => {
+            const before = element.scrollTop;
+            element.scrollTop += element.clientHeight / 2;
+            return element.scrollTop !== before;
+          });
+          if (!moved) return (await item.count()) > 0;
+          await page.waitForTimeout(20);
+        }
+        return false;
+      },
+      { message: `the inbox lists ${requestId}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return item;
+}
+
+/** A request's state as its item shows it (read again if the row moves out of the window meanwhile). */
+const itemState = async (page: Page, requestId: string) =>
+  (await itemIn(page, requestId)).getAttribute("data-state", { timeout: 2_000 }).catch(() => undefined);
+
+/**
+ * Opens a request's item. Found and clicked as one step, again if it fails: the live list moves a
+ * row when another one settles (receipts go last), so a row found may leave the window before the click.
+ */
+async function openItem(page: Page, requestId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          await (await itemIn(page, requestId)).click({ timeout: 2_000 });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: `open ${requestId} in the inbox`, timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function openInInbox(browser: Browser, pageUrl: string, requestId: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: pageUrl });
   const page = await context.newPage();
   await page.goto("/inbox.html");
-  await page.locator(`[data-slot=inbox-item][data-request-id="${requestId}"]`).click();
+  await openItem(page, requestId);
   return page;
 }
 
@@ -59,6 +117,12 @@ test("a question asked in a chat page, the page closed and its server killed, an
   playground,
   promptLog,
 }) => {
+  // A crowded inbox (more than the list's window shows), as the worker's other tests leave it too.
+  for (let n = 0; n < 30; n++) {
+    expect((await page.request.post(`${playground.pageUrl}/inbox/ask`, { data: { ttlMs: 600_000 } })).status()).toBe(
+      201,
+    );
+  }
   await newChat(page);
   const asked = await ask(page, "pick tags");
   const sent = await sentFor(page.request, playground.pageUrl, asked.sessionId);
@@ -74,10 +138,7 @@ test("a question asked in a chat page, the page closed and its server killed, an
   await expect(widget).toHaveAttribute("data-state", "answered");
 
   await expectOneToolResult(promptLog, asked.callId, answered({ selected: ["design"] }));
-  await expect(phone.locator(`[data-slot=inbox-item][data-request-id="${sent.requestId}"]`)).toHaveAttribute(
-    "data-state",
-    "answered",
-  );
+  await expect.poll(() => itemState(phone, sent.requestId), { timeout: 15_000 }).toBe("answered");
   await phone.context().close();
 });
 
@@ -144,16 +205,14 @@ test("an MCP 2026 call the page server made, answered through the inbox after th
   await cover.getByRole("option", { name: "desert dunes" }).click();
   await cover.getByRole("button", { name: "Submit" }).dblclick();
   await expect(cover).toHaveAttribute("data-state", "answered");
-  await phone.locator(`[data-slot=inbox-item][data-request-id="mcp-round:${id}:1:details"]`).click();
+  await openItem(phone, `mcp-round:${id}:1:details`);
   const details = detailWidget(phone);
   await details.getByRole("spinbutton", { name: /^Guests/ }).fill("12");
   await details.getByRole("button", { name: "Submit" }).dblclick();
   await expect(details).toHaveAttribute("data-state", "answered");
 
   // The round's one retry parks round 2: the deposit, a URL step.
-  const deposit = phone.locator(`[data-slot=inbox-item][data-request-id="mcp-round:${id}:2:deposit"]`);
-  await expect(deposit).toHaveCount(1, { timeout: 15_000 });
-  await deposit.click();
+  await openItem(phone, `mcp-round:${id}:2:deposit`);
   const link = detailWidget(phone).getByRole("link", { name: /^Open localhost:\d+/ });
   const [popup] = await Promise.all([phone.context().waitForEvent("page"), link.click()]);
   await expect(popup.getByRole("heading", { name: "Deposit paid" })).toBeVisible();
@@ -225,9 +284,8 @@ test("an expired request cannot be answered: not in the inbox, not through the A
   expect(parked.status()).toBe(201);
   const { requestId } = (await parked.json()) as { requestId: string };
   await page.goto(`${playground.pageUrl}/inbox.html`);
-  const item = page.locator(`[data-slot=inbox-item][data-request-id="${requestId}"]`);
-  await expect(item).toHaveAttribute("data-state", "expired", { timeout: 10_000 });
-  await item.click();
+  await expect.poll(() => itemState(page, requestId), { timeout: 15_000 }).toBe("expired");
+  await openItem(page, requestId);
   await expect(detailWidget(page)).not.toHaveAttribute("data-state", "open");
   await expect(detailWidget(page).getByRole("button", { name: "Submit" })).toHaveCount(0);
 
