@@ -1,8 +1,7 @@
 import { toEveInputResponse } from "../adapters/eve/transport";
-import type { AnswerBody } from "../core/answer";
 import { selectRequest } from "../core/ledger";
 import { readEveSession } from "./eve-session";
-import type { InboxRecord, InboxStore } from "./inbox-store";
+import { deliveredAnswer, type InboxRecord, type InboxStore } from "./inbox-store";
 
 /**
  * An eve session's open requests in the inbox, both ways. The source reads the session as eve
@@ -103,7 +102,7 @@ export function eveSink(options: EveSinkOptions): (record: InboxRecord) => Promi
     }
     const { request } = record;
     const response = toEveInputResponse(
-      { requestId: request.requestId, kind: request.kind, answer: answerOf(record), request },
+      { requestId: request.requestId, kind: request.kind, answer: deliveredAnswer(record), request },
       { kind: request.kind, native: request.native === true },
     );
     const headers = new Headers(options.headers);
@@ -122,9 +121,4 @@ export function eveSink(options: EveSinkOptions): (record: InboxRecord) => Promi
       posted.status,
     );
   };
-}
-
-function answerOf(record: InboxRecord): AnswerBody {
-  if (record.state === "answered" && record.answer) return record.answer;
-  return { type: "declined", reason: "The request expired before anyone answered it" };
 }

@@ -425,6 +425,15 @@ export interface DeliverReport {
 }
 
 /**
+ * The answer a sink delivers for a settled record: the person's, or — for a request that expired
+ * unanswered — a decline, so the asker is not left waiting forever. One wording for every sink.
+ */
+export function deliveredAnswer(record: InboxRecord): AnswerBody {
+  if (record.state === "answered" && record.answer) return record.answer;
+  return { type: "declined", reason: "The request expired before anyone answered it" };
+}
+
+/**
  * Drains the outbox: each answered or expired record nobody holds goes to `sink` once, then is
  * marked delivered. Run it after each answer and once at start-up — the start-up run is what
  * delivers an answer whose deliverer died between the claim and the delivery. A sink that throws

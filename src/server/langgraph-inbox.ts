@@ -2,7 +2,7 @@ import { interruptRequests, pendingInterrupts } from "../adapters/langgraph/conv
 import { hitlDecision, hitlRequestId, readHitlRequest, reviewResume } from "../adapters/langgraph/hitl-request";
 import { resumeValue } from "../adapters/langgraph/transport";
 import type { AnswerBody } from "../core/answer";
-import type { InboxRecord, InboxStore } from "./inbox-store";
+import { deliveredAnswer, type InboxRecord, type InboxStore } from "./inbox-store";
 
 /**
  * LangGraph threads in the inbox, both ways. The source parks what every interrupted thread
@@ -129,14 +129,14 @@ export function langGraphSink(options: LangGraphSinkOptions): (record: InboxReco
             `${interruptId}: action ${index + 1} of ${actions.length} is not answered yet`,
           );
         }
-        answers.push(answerOf(sibling));
+        answers.push(deliveredAnswer(sibling));
       }
       value = reviewResume(
         actions,
         actions.map((action, index) => hitlDecision(action, answers[index] as AnswerBody)),
       );
     } else {
-      value = resumeValue(answerOf(record), interrupt);
+      value = resumeValue(deliveredAnswer(record), interrupt);
     }
     const assistantId = options.assistantId ?? assistantOf(await client.threads.get(threadId));
     await client.runs.create(threadId, assistantId, {
@@ -146,11 +146,6 @@ export function langGraphSink(options: LangGraphSinkOptions): (record: InboxReco
     if (resumed.size >= 10_000) resumed.clear();
     resumed.add(interruptId);
   };
-}
-
-function answerOf(record: InboxRecord): AnswerBody {
-  if (record.state === "answered" && record.answer) return record.answer;
-  return { type: "declined", reason: "The request expired before anyone answered it" };
 }
 
 function assistantOf(thread: LangGraphThreadLike): string {

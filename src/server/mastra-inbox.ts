@@ -6,8 +6,7 @@ import {
   parkMastraCall,
   readSuspendedRuns,
 } from "../adapters/mastra/convert";
-import type { AnswerBody } from "../core/answer";
-import type { InboxRecord, InboxStore } from "./inbox-store";
+import { deliveredAnswer, type InboxRecord, type InboxStore } from "./inbox-store";
 
 export type { MastraRunLike } from "../adapters/mastra/convert";
 
@@ -85,17 +84,12 @@ export function mastraSink(options: MastraSinkOptions): (record: InboxRecord) =>
     if (!waiting || (waiting.type === "approval") !== (record.request.kind === "approval" && record.request.native)) {
       return;
     }
-    await drain(await answerMastraCall(agent, waiting, answerOf(record), parkMastraCall(waiting).answering));
+    await drain(await answerMastraCall(agent, waiting, deliveredAnswer(record), parkMastraCall(waiting).answering));
   };
 }
 
 async function drain(response: MastraStreamResponse): Promise<void> {
   await response.processDataStream({ onChunk: () => {} });
-}
-
-function answerOf(record: InboxRecord): AnswerBody {
-  if (record.state === "answered" && record.answer) return record.answer;
-  return { type: "declined", reason: "The request expired before anyone answered it" };
 }
 
 /** Pages through the listing (a run without a thread is parked with its run id as its conversation). */
