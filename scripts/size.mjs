@@ -60,7 +60,9 @@ export const CEILINGS = {
   // +0.35 for every page, where `sendChatMessage` was a module of its own only chat boxes loaded.
   // 5.67 once the client reads a transport when created (`peek`) and follows it only from the
   // first mount (a server render or a discarded render leaves no poll behind).
-  client: 5.67,
+  // 5.68 with the `gone` outcome (an answer an outbox held until its question no longer waited:
+  // the client's ledger says how it ended, so no transport keeps a copy of outcomes).
+  client: 5.68,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -80,7 +82,8 @@ export const CEILINGS = {
   // 20.84 with "Approve all" in the renderer (a batch's approvals: the grouping, its button,
   // its labels) and the adapters naming each request's batch.
   // 20.91 once Approve all says a refused press (reconnecting) in its status instead of losing it.
-  page: 20.91,
+  // 20.93 with the `gone` outcome (see `client`).
+  page: 20.93,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -108,10 +111,12 @@ export const CEILINGS = {
   // 76.8 with the question set (kind `questions`, its own chunks 6.4: a tenth widget).
   // 77.45 with "Approve all" (see `page`), the approval's approve-always button and its automatic receipt.
   // 77.5 with Approve all's refusal status (see `page`).
-  total: 77.5,
+  // 77.52 with the `gone` outcome (see `client`).
+  total: 77.52,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
-  inbox: 24.4,
+  // 24.42 with the `gone` outcome (see `client`).
+  inbox: 24.42,
   widgets: {},
 };
 

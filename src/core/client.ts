@@ -272,15 +272,21 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
           ],
         });
         return;
+      case "gone":
+        // Settled meanwhile: as answered elsewhere, if it was answered ("accepted" changes nothing then).
+        lostTo(requestId);
+        store.dispatch({ type: "accepted", requestId });
+        return;
       default:
         return outcome satisfies never;
     }
   };
 
   /**
-   * A refused answer (nothing was sent) to a request the stream settled as answered meanwhile:
-   * someone else's answer is the one that counted, so it shows as answered elsewhere — not as
-   * this page's own (a fresh read that failed while another device resumed, then a poll saw it).
+   * An answer that never went (refused, or held until its request no longer waited) to a request
+   * the stream settled as answered meanwhile: someone else's answer is the one that counted, so it
+   * shows as answered elsewhere — not as this page's own (a fresh read that failed while another
+   * device resumed, then a poll saw it).
    */
   const lostTo = (requestId: string) => {
     // Only a settled request has an outcome.

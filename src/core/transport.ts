@@ -73,7 +73,12 @@ export type SendOutcome =
   /** The transport knows how the request ended as it sends (MCP: the one result went out). */
   | { readonly type: "settled"; readonly outcome: Outcome }
   /** Another device answered first (a server-side guard said so), with what was chosen there. */
-  | { readonly type: "answered-elsewhere"; readonly response?: AnswerBody };
+  | { readonly type: "answered-elsewhere"; readonly response?: AnswerBody }
+  /**
+   * Nothing was sent: the request no longer waits (the stream settled it while the answer was
+   * held). The client's ledger says how it ended: answered by someone else, or withdrawn.
+   */
+  | { readonly type: "gone" };
 
 export const ACCEPTED: SendOutcome = { type: "accepted" };
 

@@ -177,11 +177,14 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     });
     const client = createHitlClient({ transport: lagging, kinds: [conformanceKind] });
     expect(client.getRequest(id)?.state).toBe("open");
+    // Answered before the page follows the thread (its first read is still on its way).
     expect(client.answer(id, { type: "value", value: { id: "b" } }).status).toBe("sent");
+    const unmount = client.mount();
     await client.whenIdle();
-    expect(client.getRequest(id)).toMatchObject({ state: "settled", outcome: "answered" });
+    expect(client.getRequest(id)).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
     expect(resumesOn(threadId)).toHaveLength(1);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "a" }]);
+    unmount();
     first.close();
     lagging.close();
   });

@@ -356,10 +356,13 @@ describe("langgraph: a second resume of an interrupt already answered", () => {
     const client = createHitlClient({ transport, kinds: [conformanceKind] });
     expect(client.getRequest(id)?.state).toBe("open");
     expect(client.answer(id, { type: "value", value: { id: "b" } }).status).toBe("sent");
+    // The page follows the thread from its mount (its first read is after the answer).
+    const unmount = client.mount();
     await client.whenIdle();
     expect(client.getRequest(id)).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
     expect(langgraph.proxy.runs.filter((r) => r.threadId === threadId)).toEqual([]);
     expect((await received(threadId)).map((r) => r.value)).toEqual([{ id: "a" }]);
+    unmount();
     transport.close();
   });
 });
