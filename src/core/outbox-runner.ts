@@ -37,7 +37,7 @@ export interface OutboxRunnerOptions<W, M> {
    */
   carryOut(run: OutboxRun<W, M>, ran: (result: "accepted" | "again" | HitlTransportError) => void): Promise<void>;
   /** What a chat message left waiting too long rejects with. */
-  readonly stuck: HitlTransportError;
+  readonly stuck?: HitlTransportError;
   /** How long a chat message waits for a question someone else is answering. @default 15000 */
   readonly messageWaitMs?: number;
   readonly report: (error: unknown) => void;
@@ -65,7 +65,13 @@ export function createOutboxRunner<W, M>(options: OutboxRunnerOptions<W, M>): Ou
   const messages = new Map<number, Deferred<void>>();
   let nextMessage = 0;
   /** What each kind of failure rejects with: set just before the event that may fail things. */
-  const failures: Record<OutboxFailure, unknown> = { look: undefined, run: undefined, stuck: options.stuck };
+  const failures: Record<OutboxFailure, unknown> = {
+    look: undefined,
+    run: undefined,
+    stuck:
+      options.stuck ??
+      new HitlTransportError("The server still waits on a question; the message was not sent.", "rejected"),
+  };
 
   const dispatch = (event: OutboxEvent<W, M>) => {
     const [next, effects] = reduceOutbox(outbox, event);

@@ -63,7 +63,10 @@ describe("AG-UI interrupts", () => {
     const [first, second] = open();
     expect(open()).toHaveLength(2);
     client.answer(first!.requestId, { type: "value", value: { id: "a" } });
-    await settle();
+    await server.idle();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Held (shown as being sent) until the run's other interrupt has its answer: nothing resumed yet.
+    expect(client.getRequest(first!.requestId)?.state).toBe("submitting");
     expect(resumes()).toEqual([]);
     client.answer(second!.requestId, { type: "declined", reason: "neither" });
     await settle();
@@ -100,6 +103,24 @@ describe("AG-UI interrupts", () => {
     expect(client.answer(request!.requestId, { type: "value", value: { id: "a" } }).status).toBe("already-answered");
     await settle();
     expect(resumes()).toEqual([]);
+  });
+
+  it("given two interrupts in one run and one expiring unanswered, should resume once: the answer and a cancelled entry for the expired one", async () => {
+    const { client, open, settle } = await interrupted("interrupt twice, one expiring", "t4b");
+    const [first, late] = open();
+    client.answer(first!.requestId, { type: "value", value: { id: "a" } });
+    await server.idle();
+    expect(resumes()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await settle();
+    expect(client.getRequest(late!.requestId)).toMatchObject({ state: "settled", outcome: "withdrawn" });
+    expect(resumes()).toEqual([
+      [
+        { interruptId: first!.requestId, status: "resolved", payload: { id: "a" } },
+        { interruptId: late!.requestId, status: "cancelled" },
+      ],
+    ]);
+    expect(client.getRequest(first!.requestId)).toMatchObject({ state: "settled", outcome: "answered" });
   });
 
   it("given the legacy on_interrupt event (@ag-ui/langgraph), should park the hint's picker and resume through forwardedProps.command.resume once", async () => {

@@ -233,7 +233,7 @@ export async function startAgUiServer(): Promise<AgUiTestServer> {
 /**
  * `interrupt a,b` → one AG-UI 1.0 interrupt with the kit's hint (a `pick` of those ids);
  * `interrupt twice` → two; `interrupt form` → one with a `responseSchema`; `interrupt expiring`
- * → one that expires in 300 ms; `interrupt legacy` → `@ag-ui/langgraph`'s legacy `on_interrupt`
+ * → one that expires in 300 ms; `interrupt twice, one expiring` → two, the second expiring in 300 ms; `interrupt legacy` → `@ag-ui/langgraph`'s legacy `on_interrupt`
  * event carrying a LangGraph interrupt value (`{ ui, prompt }`).
  */
 function interruptScript(
@@ -263,6 +263,10 @@ function interruptScript(
       legacy: false,
       interrupts: [{ id: `${runId}-form`, reason: "input_required", message: "How many?", responseSchema }],
     };
+  }
+  if (what === "twice, one expiring") {
+    const soon = { expiresAt: new Date(Date.now() + 300).toISOString() };
+    return { legacy: false, interrupts: [pick(`${runId}-1`, ["a", "b"]), pick(`${runId}-late`, ["c", "d"], soon)] };
   }
   if (what === "expiring") {
     return {

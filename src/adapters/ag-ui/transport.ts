@@ -1,6 +1,8 @@
 import type { AbstractAgent, RunAgentParameters } from "@ag-ui/client";
-import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import type { TransportAnswer } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
+import type { OutboxRun } from "../../core/outbox";
+import { createOutboxRunner } from "../../core/outbox-runner";
 import {
   ACCEPTED,
   createConnectionState,
@@ -49,14 +51,16 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
   const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
   const { connection } = createConnectionState();
   const convert = createAgUiConverter();
+  const report = (error: unknown) => options.onRunError?.(error);
   let subscription: { unsubscribe(): void } | undefined;
   let connected = 0;
   let continueAfterRun = false;
-  /** Interrupt answers by interrupt id, until the run that resumes them goes; then `resumed`. */
-  const entries = new Map<string, { entry: ResumeEntry; answer: AnswerBody | undefined }>();
-  const resumed = new Set<string>();
+  /** The interrupts runs ended with, in the order they listed them. */
+  const openInterrupts: string[] = [];
+  const interruptsOf = (runId: string) => openInterrupts.filter((id) => convert.interrupt(id)?.runId === runId);
+  /** Interrupts whose `expiresAt` passed unanswered: withdrawn, and resumed `cancelled` with the rest of their run. */
+  const expired = new Set<string>();
   const expiries = new Map<string, ReturnType<typeof setTimeout>>();
-  let resumeAfterRun: string | undefined;
 
   const runNext = () => {
     if (agent.isRunning) {
@@ -64,32 +68,25 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       return;
     }
     if (!everyCallAnswered(agent.messages)) return;
-    agent.runAgent(options.runParameters?.() ?? {}).catch((error: unknown) => options.onRunError?.(error));
+    agent.runAgent(options.runParameters?.() ?? {}).catch(report);
   };
 
-  /** The interrupts one run ended with, in the order it listed them. */
-  const interruptsOf = (runId: string) => openInterrupts.filter((id) => convert.interrupt(id)?.runId === runId);
-  const openInterrupts: string[] = [];
-
   /**
-   * Resumes an interrupted run once every interrupt it ended with has its one entry: exactly one
-   * run, carrying exactly one entry per interrupt, never a second resume of an id. Returns that
-   * run, if it started it. The run's `RUN_STARTED` (the server took it) settles the requests,
-   * through the converter; a run that fails before that leaves them open to be sent again.
+   * Resumes an interrupted run once every interrupt it ended with has its one entry (the
+   * outbox's group is the run): exactly one run, one entry per interrupt — the person's answer, or
+   * `cancelled` for one that expired. The answers settle once the run is over; a run that fails
+   * before the server took it (its `RUN_STARTED`) fails them, to be sent again.
    */
-  const resume = (runId: string): Promise<unknown> | undefined => {
-    const ids = interruptsOf(runId).filter((id) => !resumed.has(id));
-    if (ids.length === 0 || !ids.every((id) => entries.has(id))) return undefined;
-    // Only expiries: nothing the person answered, so no run starts by itself.
-    if (ids.every((id) => entries.get(id)?.answer === undefined)) return undefined;
-    if (agent.isRunning) {
-      resumeAfterRun = runId;
-      return undefined;
-    }
-    for (const id of ids) resumed.add(id);
+  const carryOut = async (
+    run: OutboxRun<ResumeEntry, never>,
+    ran: (result: "accepted" | HitlTransportError) => void,
+  ) => {
+    if (run.type !== "resume") return;
+    const byId = new Map(run.batch.map((answer) => [answer.id, answer]));
+    const ids = interruptsOf(run.batch[0]?.group ?? "").filter((id) => byId.has(id) || expired.has(id));
+    const list = ids.map((id): ResumeEntry => byId.get(id)?.wire ?? { interruptId: id, status: "cancelled" });
     const legacy = ids.some((id) => convert.interrupt(id)?.legacy);
     const params = options.runParameters?.() ?? {};
-    const list = ids.map((id) => entries.get(id)?.entry).filter((entry) => entry !== undefined);
     /** The server took the run (its `RUN_STARTED` arrived): the answers reached it. */
     let taken = false;
     const started = {
@@ -97,7 +94,7 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
         taken = true;
       },
     };
-    const run = legacy
+    const running = legacy
       ? // `@ag-ui/langgraph`'s legacy channel: LangGraph's `Command({ resume })`, one value per run.
         agent.runAgent(
           { ...params, forwardedProps: { ...params.forwardedProps, command: { resume: legacyResume(list) } } },
@@ -108,35 +105,44 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       // The legacy channel's run carries no `resume` for the converter to read: settled as it goes.
       events.deliver({
         type: "transport",
-        changes: ids.flatMap((id) => {
-          const answer = entries.get(id)?.answer;
-          return answer === undefined
-            ? []
-            : [
-                {
-                  type: "resolved" as const,
-                  requestId: id,
-                  outcome: "answered" as const,
-                  response: answer,
-                  authoritative: true,
-                },
-              ];
-        }),
+        changes: run.batch.map(({ id, answer }) => ({
+          type: "resolved" as const,
+          requestId: id,
+          outcome: "answered" as const,
+          response: answer,
+          authoritative: true,
+        })),
       });
     }
-    return run.then(
-      () => undefined,
-      (error: unknown) => {
-        options.onRunError?.(error);
-        if (taken || legacy) return;
-        // The server never took the run (or we cannot tell): its interrupts are still open there,
-        // so their answers may go again. (It used to mark them resumed and settle them as the run
-        // began: a lost or refused resume could never go again, and the thread stayed stuck.)
-        for (const id of ids) resumed.delete(id);
-        throw error;
-      },
-    );
+    try {
+      await running;
+      ran("accepted");
+    } catch (error) {
+      report(error);
+      // The server never took the run (or we cannot tell): its interrupts are still open there, so
+      // their answers may go again.
+      ran(taken || legacy ? "accepted" : sendError(error));
+    }
   };
+
+  const outbox = createOutboxRunner<ResumeEntry, never>({
+    policy: "each",
+    idle: () => !agent.isRunning,
+    // What waits: each interrupted run, with its interrupts not yet resumed nor expired (a run
+    // whose every interrupt expired waits on nobody: nothing the person answered starts a run).
+    async look() {
+      const { resumed } = outbox.state();
+      const waiting = new Map<string, string[]>();
+      for (const id of openInterrupts) {
+        const runId = convert.interrupt(id)?.runId;
+        if (runId === undefined || resumed.has(id) || expired.has(id)) continue;
+        waiting.set(runId, [...(waiting.get(runId) ?? []), id]);
+      }
+      return { ok: true, waiting };
+    },
+    carryOut,
+    report,
+  });
 
   /** A new run's interrupts: open until resumed; an `expiresAt` that passes withdraws one. */
   const track = (event: { type: string }) => {
@@ -148,14 +154,13 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       if (expiresAt === undefined || expiries.has(id)) continue;
       const expire = () => {
         expiries.delete(id);
-        if (entries.has(id) || resumed.has(id)) return;
-        entries.set(id, { entry: { interruptId: id, status: "cancelled" }, answer: undefined });
+        if (outbox.taken(id)) return;
+        expired.add(id);
         events.deliver({
           type: "transport",
           changes: [{ type: "resolved", requestId: id, outcome: "withdrawn", authoritative: true }],
         });
-        const runId = convert.interrupt(id)?.runId;
-        if (runId !== undefined) resume(runId);
+        outbox.flush();
       };
       expiries.set(id, setTimeout(expire, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1))));
     }
@@ -178,10 +183,9 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       },
       onMessagesChanged: ({ messages }) => events.deliver(convert.messages(messages)),
       onRunFinalized: () => {
-        // After the run's own clean-up (isRunning is still set while subscribers run).
-        const interrupted = resumeAfterRun;
-        resumeAfterRun = undefined;
-        if (interrupted !== undefined) queueMicrotask(() => resume(interrupted));
+        // After the run's own clean-up (isRunning is still set while subscribers run): what waited
+        // for it goes now.
+        queueMicrotask(outbox.flush);
         if (!continueAfterRun) return;
         continueAfterRun = false;
         queueMicrotask(runNext);
@@ -215,25 +219,8 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
     async send({ request, answer }: TransportAnswer): Promise<SendOutcome> {
       const interrupt = convert.interrupt(request.requestId);
       if (interrupt) {
-        if (entries.has(request.requestId) || resumed.has(request.requestId)) {
-          throw new HitlTransportError("This interrupt already has its answer.", "unconfirmed");
-        }
-        entries.set(request.requestId, { entry: resumeEntry(request.requestId, answer, interrupt.answering), answer });
-        const run = resume(interrupt.runId);
-        if (run) {
-          try {
-            await run;
-          } catch (error) {
-            // This answer's run never reached the server: it may go again (the others keep theirs).
-            entries.delete(request.requestId);
-            const status = (error as { status?: unknown } | null)?.status;
-            const message = error instanceof Error ? error.message : String(error);
-            throw typeof status === "number"
-              ? errorForHttpStatus(status, message)
-              : new HitlTransportError(message, "unconfirmed");
-          }
-        }
-        return ACCEPTED;
+        const wire = resumeEntry(request.requestId, answer, interrupt.answering);
+        return outbox.send({ id: request.requestId, group: interrupt.runId, answer, wire });
       }
       // One tool message per call, whoever adds it (another transport or hook on this agent).
       if (agent.messages.some((m) => m.role === "tool" && m.toolCallId === request.callId)) {
@@ -249,6 +236,15 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       return ACCEPTED;
     },
   };
+}
+
+/** A run that failed: by its HTTP status where it has one, else not known to have arrived. */
+function sendError(error: unknown): HitlTransportError {
+  const status = (error as { status?: unknown } | null)?.status;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof status === "number"
+    ? errorForHttpStatus(status, message)
+    : new HitlTransportError(message, "unconfirmed");
 }
 
 /**
