@@ -1,6 +1,6 @@
 "use client";
 import type { AbstractAgent } from "@ag-ui/client";
-import { useTransport } from "../../react/use-transport";
+import { useRef, useState } from "react";
 import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } from "./transport";
 
 /**
@@ -15,11 +15,17 @@ import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } fro
  * provider's client follows the agent while it is mounted (StrictMode's remount included).
  */
 export function useAgUiHitl(agent: AbstractAgent, options: AgUiHitlOptions = {}): AgUiHitlTransport {
-  return useTransport(agent, options, (latest) =>
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const create = () =>
     createAgUiTransport(agent, {
-      runParameters: () => latest().runParameters?.() ?? {},
-      onProblem: (problem) => latest().onProblem?.(problem),
-      onRunError: (error) => latest().onRunError?.(error),
-    }),
-  );
+      runParameters: () => optionsRef.current.runParameters?.() ?? {},
+      onProblem: (problem) => optionsRef.current.onProblem?.(problem),
+      onRunError: (error) => optionsRef.current.onRunError?.(error),
+    });
+  const [state, setState] = useState(() => ({ agent, transport: create() }));
+  if (state.agent === agent) return state.transport;
+  const transport = create();
+  setState({ agent, transport });
+  return transport;
 }

@@ -1,7 +1,8 @@
 "use client";
-import { useEffect } from "react";
-import { useTransport } from "../../react/use-transport";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createEveTransport, type EveAgentLike, type EveHitlOptions, type EveHitlTransport } from "./transport";
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Connects hitl-kit to an eve session driven by `useEveAgent` from `eve/react`:
@@ -14,16 +15,21 @@ import { createEveTransport, type EveAgentLike, type EveHitlOptions, type EveHit
  * is the same without React).
  */
 export function useEveHitl(agent: EveAgentLike, options: EveHitlOptions = {}): EveHitlTransport {
-  // A new session: its own transport (and ledger), with the events already there.
-  const transport = useTransport(
-    agent.session?.sessionId ?? "pending",
-    options,
-    (latest) =>
-      createEveTransport(agent, { reconnect: options.reconnect ?? true, onProblem: (p) => latest().onProblem?.(p) }),
-    (active) => active.sync(agent),
-  );
-  useEffect(() => transport.close, [transport]);
-  return transport;
+  const onProblem = useRef(options.onProblem);
+  onProblem.current = options.onProblem;
+  const sessionKey = agent.session?.sessionId ?? "pending";
+  const create = () =>
+    createEveTransport(agent, { reconnect: options.reconnect ?? true, onProblem: (p) => onProblem.current?.(p) });
+  const [transport, setTransport] = useState(create);
+  let active = transport;
+  if (transport.sessionKey !== sessionKey) {
+    // A new session: its own transport (and ledger), with the events already there, so the first render shows them.
+    active = create();
+    setTransport(active);
+  }
+  useIsomorphicLayoutEffect(() => active.sync(agent));
+  useEffect(() => active.close, [active]);
+  return active;
 }
 
 /** @deprecated the old name of `EveHitlOptions`. */

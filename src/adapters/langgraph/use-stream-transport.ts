@@ -1,5 +1,5 @@
 "use client";
-import { useTransport } from "../../react/use-transport";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { StreamView } from "./stream-client";
 import {
   createLangGraphTransport,
@@ -7,6 +7,8 @@ import {
   type LangGraphTransport,
   type LangGraphTransportOptions,
 } from "./transport";
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** The transport options a hook takes (the stream gives the client, the assistant and the thread). */
 export type StreamHitlOptions = Omit<LangGraphTransportOptions, "client" | "assistantId" | "threadId">;
@@ -23,20 +25,21 @@ export function useStreamTransport<S extends StreamView & { readonly assistantId
   options: StreamHitlOptions,
   clientFor: (latest: () => S) => LangGraphClientLike,
 ): LangGraphTransport {
-  // A new thread: its own transport (and ledger).
-  return useTransport(
-    threadId ?? "pending",
-    { stream, options },
-    (latest) =>
-      createLangGraphTransport({
-        ...options,
-        threadId,
-        assistantId: stream.assistantId,
-        client: clientFor(() => latest().stream),
-        onProblem: (problem) => latest().options.onProblem?.(problem),
-        onRunError: (error) => latest().options.onRunError?.(error),
-        runPayload: () => latest().options.runPayload?.() ?? {},
-      }),
-    (transport) => transport.sync({ interrupts, busy: stream.isLoading }),
-  );
+  const latest = useRef({ stream, options });
+  latest.current = { stream, options };
+  const create = () =>
+    createLangGraphTransport({
+      ...options,
+      threadId,
+      assistantId: stream.assistantId,
+      client: clientFor(() => latest.current.stream),
+      onProblem: (problem) => latest.current.options.onProblem?.(problem),
+      onRunError: (error) => latest.current.options.onRunError?.(error),
+      runPayload: () => latest.current.options.runPayload?.() ?? {},
+    });
+  const [transport, setTransport] = useState(create);
+  const active = transport.sessionKey === `langgraph:${threadId ?? "pending"}` ? transport : create();
+  if (active !== transport) setTransport(active); // a new thread: its own transport (and ledger)
+  useIsomorphicLayoutEffect(() => active.sync({ interrupts, busy: stream.isLoading }));
+  return active;
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useTransport } from "../../react/use-transport";
+import { useRef, useState } from "react";
 import {
   createMastraTransport,
   type MastraAgentLike,
@@ -19,13 +19,22 @@ import {
  * while a provider over it is mounted. `createMastraTransport` is the same without React.
  */
 export function useMastraHitl(agent: MastraAgentLike, options: MastraHitlOptions): MastraHitlTransport {
-  // No close on unmount: the transport polls only while a client is connected to it, and a
-  // client disconnects when its last provider unmounts (StrictMode's unmount → mount included).
-  return useTransport(options.threadId, options, (latest) =>
+  // The latest callbacks, without a new transport each render.
+  const latest = useRef(options);
+  latest.current = options;
+  const create = () =>
     createMastraTransport(agent, {
       ...options,
-      onProblem: (problem) => latest().onProblem?.(problem),
-      onChunk: (chunk) => latest().onChunk?.(chunk),
-    }),
-  );
+      onProblem: (problem) => latest.current.onProblem?.(problem),
+      onChunk: (chunk) => latest.current.onChunk?.(chunk),
+    });
+  const [transport, setTransport] = useState(create);
+  let active = transport;
+  if (transport.sessionKey !== `mastra:${options.threadId}`) {
+    active = create();
+    setTransport(active);
+  }
+  // No close on unmount: the transport polls only while a client is connected to it, and a
+  // client disconnects when its last provider unmounts (StrictMode's unmount → mount included).
+  return active;
 }
