@@ -169,7 +169,11 @@ export async function startLangGraphProxy(target: string): Promise<LangGraphProx
           port: upstream.port,
           method: req.method,
           path: req.url,
-          // The body goes whole: no chunked framing left on it for the kept-alive upstream socket.
+          // A connection of its own per request (its `connection: close` reaches the page too): a
+          // kept-alive socket the server closes after its idle timeout while a loaded event loop
+          // reuses it fails the request with "other side closed" (seen under a full unit run).
+          agent: false,
+          // The body goes whole: no chunked framing left on it.
           headers: { ...withoutFraming(req.headers), host: upstream.host, "content-length": String(body.length) },
         },
         (response) => {
