@@ -126,11 +126,22 @@ export function createOutboxRunner<W, M>(options: OutboxRunnerOptions<W, M>): Ou
     const decided = dispatch({ type: "look", waiting: look.waiting, now: Date.now() });
     const run = decided.find((effect) => effect.type === "run")?.run;
     if (!run) return;
-    await options.carryOut(run, (result) => {
-      if (result === "accepted") attempts = 0;
-      else if (result !== "again") failures.run = result;
-      dispatch({ type: "ran", result: result === "accepted" || result === "again" ? result : "failed" });
-    });
+    let said = false;
+    try {
+      await options.carryOut(run, (result) => {
+        said = true;
+        if (result === "accepted") attempts = 0;
+        else if (result !== "again") failures.run = result;
+        dispatch({ type: "ran", result: result === "accepted" || result === "again" ? result : "failed" });
+      });
+    } finally {
+      // A transport that threw, or never said how the run went: its answers fail rather than wait
+      // forever behind a run the outbox still counts as on its way.
+      if (!said) {
+        failures.run = new HitlTransportError("The run's outcome is unknown.", "unconfirmed");
+        dispatch({ type: "ran", result: "failed" });
+      }
+    }
   };
 
   const flush = () => {

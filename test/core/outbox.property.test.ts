@@ -9,6 +9,7 @@ import {
   type OutboxState,
   reduceOutbox,
 } from "../../src/core/outbox";
+import { createOutboxRunner, type OutboxRunnerOptions } from "../../src/core/outbox-runner";
 
 /**
  * The outbox driven by arbitrary schedules against a simulated server: groups (interrupts) of one
@@ -368,5 +369,41 @@ describe("the outbox, by example", () => {
     [state] = reduceOutbox(state, { type: "ran", result: "accepted" });
     [, effects] = reduceOutbox(state, { type: "answer", answer: answer("a") });
     expect(effects).toEqual([{ type: "refused", id: "a", reason: "resumed" }]);
+  });
+});
+
+describe("the outbox runner", () => {
+  const answer = (id: string): OutboxAnswer<string> => ({
+    id,
+    group: id,
+    answer: { type: "reply", text: id },
+    wire: id,
+  });
+  const runner = (carryOut: OutboxRunnerOptions<string, string>["carryOut"]) =>
+    createOutboxRunner<string, string>({
+      policy: "each",
+      idle: () => true,
+      look: async () => ({ ok: true, waiting: new Map([["a", ["a"]]]) }),
+      carryOut,
+      report: () => {},
+    });
+
+  it("settles an answer once its run is accepted, and refuses a second answer to it", async () => {
+    const outbox = runner(async (_run, ran) => ran("accepted"));
+    await expect(outbox.send(answer("a"))).resolves.toEqual({ type: "accepted" });
+    await expect(outbox.send(answer("a"))).rejects.toMatchObject({ kind: "unconfirmed" });
+    expect(outbox.state().resumed.has("a")).toBe(true);
+  });
+
+  it("fails the answers of a run whose transport threw before it said how the run went, and is free for the next", async () => {
+    let calls = 0;
+    const outbox = runner(async (_run, ran) => {
+      calls += 1;
+      if (calls === 1) throw new Error("the transport broke");
+      ran("accepted");
+    });
+    await expect(outbox.send(answer("a"))).rejects.toMatchObject({ kind: "unconfirmed" });
+    expect(outbox.state().running).toBeUndefined();
+    await expect(outbox.send(answer("a"))).resolves.toEqual({ type: "accepted" });
   });
 });
