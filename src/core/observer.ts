@@ -120,7 +120,16 @@ export function createRequestObserver<E extends ResolvedEntry>(
   /** Loads this observer waits on, to render again when they settle. */
   const watched = new WeakSet<Promise<void>>();
   const listeners = new Set<() => void>();
+  /** A collection the request names that the app has no loader for, found by a read (reported by a subscriber). */
+  let missing: MissingCollectionError | undefined;
   let reportedMissing = false;
+  // Reads only note it: the report (an app callback, a console warning) goes from `subscribe`,
+  // so a server render or a render React discards reports nothing.
+  const reportMissing = () => {
+    if (!missing || reportedMissing) return;
+    reportedMissing = true;
+    client.report({ type: "missing-collection", requestId, sourceId: missing.sourceId, error: missing });
+  };
   let last: { snapshot: RequestSnapshot<E>; connection: TransportConnection } | undefined;
 
   const renderOf = (request: ParkedRequest): RequestRender<E> => {
@@ -150,12 +159,8 @@ export function createRequestObserver<E extends ResolvedEntry>(
     // text, Decline) instead of a widget that could never show an item.
     const source = render.entry.kind.collection?.sourceOf(render.payload);
     if (source && !(options.hasCollection?.(source.id) ?? false)) {
-      const error = new MissingCollectionError(source.id);
-      if (!reportedMissing) {
-        reportedMissing = true;
-        client.report({ type: "missing-collection", requestId, sourceId: source.id, error });
-      }
-      return fallback("missing-collection", request.kind, [{ path: ["source", "id"], message: error.message }]);
+      missing = new MissingCollectionError(source.id);
+      return fallback("missing-collection", request.kind, [{ path: ["source", "id"], message: missing.message }]);
     }
     return render;
   };
@@ -205,10 +210,16 @@ export function createRequestObserver<E extends ResolvedEntry>(
   return {
     getSnapshot: () => compute(client.getConnection()),
     getServerSnapshot: () => compute("catching-up"),
-    subscribe(listener) {
+    subscribe(subscriber) {
+      // React reads the snapshot inside the listener: whatever that read found is reported after it.
+      const listener = () => {
+        subscriber();
+        reportMissing();
+      };
       listeners.add(listener);
       const unsubscribeStore = client.store.subscribe(listener);
       const unsubscribeConnection = client.transport.connection.subscribe(listener);
+      reportMissing();
       return () => {
         listeners.delete(listener);
         unsubscribeStore();

@@ -95,4 +95,20 @@ describe("server rendering", () => {
     expect(html).toContain('data-kind="multi-select"');
     expect(html).toContain("Design");
   });
+  it("given a request naming a collection with no loader, a server render should show the fallback and report nothing (a read has no side effect)", async () => {
+    await defaultRegistry.preload("media");
+    const session = createTestSession();
+    session.ask({
+      toolName: "pick_media",
+      input: { prompt: "Pick one", ui: { kind: "media", source: { id: "nowhere" } } },
+    });
+    const errors: unknown[] = [];
+    const html = renderToString(
+      <HitlProvider transport={createTestTransport(session)} journal={noopJournal} onError={(e) => errors.push(e)}>
+        <HitlRenderer />
+      </HitlProvider>,
+    );
+    expect(html).toContain("No loader for the collection");
+    expect(errors).toEqual([]);
+  });
 });
