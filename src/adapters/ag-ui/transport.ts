@@ -7,10 +7,10 @@ import {
   ACCEPTED,
   createConnectionState,
   createTransportEvents,
-  errorForHttpStatus,
   type HitlTransport,
   HitlTransportError,
   type SendOutcome,
+  toTransportError,
 } from "../../core/transport";
 import { type ResumeEntry, resumeEntry } from "../../wire/interrupts";
 import { toToolOutput } from "../../wire/tool-output";
@@ -121,7 +121,7 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       report(error);
       // The server never took the run (or we cannot tell): its interrupts are still open there, so
       // their answers may go again.
-      ran(taken || legacy ? "accepted" : sendError(error));
+      ran(taken || legacy ? "accepted" : toTransportError(error));
     }
   };
 
@@ -236,15 +236,6 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       return ACCEPTED;
     },
   };
-}
-
-/** A run that failed: by its HTTP status where it has one, else not known to have arrived. */
-function sendError(error: unknown): HitlTransportError {
-  const status = (error as { status?: unknown } | null)?.status;
-  const message = error instanceof Error ? error.message : String(error);
-  return typeof status === "number"
-    ? errorForHttpStatus(status, message)
-    : new HitlTransportError(message, "unconfirmed");
 }
 
 /**
