@@ -4,6 +4,7 @@
  * Each stage prints its time. Run one stage with `node scripts/test.mjs <name>`.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -41,17 +42,38 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
+/**
+ * CPU seconds (user + system) used so far by this script's finished children and their reaped
+ * descendants, from /proc (Linux): with the wall time it shows which stages wait and which
+ * compute — on two cores, a stage whose CPU is near twice its wall time cannot go faster by
+ * running beside another. Undefined where /proc is not there.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name (which may hold spaces, so split after its closing paren):
+    // cutime and cstime are fields 16 and 17 of the whole line, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const timings = [];
 for (const [name, command] of selected) {
   console.log(`\n━━━ ${name}: ${command.join(" ")}`);
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const result = spawnSync(command[0], command.slice(1), {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push([name, seconds, result.status === 0 ? "ok" : "FAILED"]);
+  const cpuAfter = childCpuSeconds();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : (cpuAfter - cpuBefore).toFixed(1);
+  timings.push([name, seconds, cpu, result.status === 0 ? "ok" : "FAILED"]);
   if (result.status !== 0) {
     printTimings();
     console.error(`\n✗ stage "${name}" failed (exit ${result.status ?? result.signal})`);
@@ -62,6 +84,10 @@ printTimings();
 console.log("\n✓ all stages passed");
 
 function printTimings() {
-  console.log("\nstage        seconds  result");
-  for (const [name, seconds, status] of timings) console.log(`${name.padEnd(12)} ${seconds.padStart(7)}  ${status}`);
+  console.log("\nstage                seconds  cpu s  result");
+  for (const [name, seconds, cpu, status] of timings) {
+    console.log(`${name.padEnd(18)} ${seconds.padStart(9)} ${cpu.padStart(6)}  ${status}`);
+  }
+  const sum = (column) => timings.reduce((total, row) => total + (Number(row[column]) || 0), 0);
+  console.log(`${"total".padEnd(18)} ${sum(1).toFixed(1).padStart(9)} ${sum(2).toFixed(1).padStart(6)}`);
 }
