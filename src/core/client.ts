@@ -6,11 +6,11 @@ import {
   type AnyKindContract,
   type KindSource,
   kindSourceOf,
-  parseRequest,
+  parsePayload,
   validateAnswer,
 } from "./kind";
 import { type LedgerProblem, type LedgerState, selectRequest, selectRequests } from "./ledger";
-import { type ParkedRequest, RESERVED_KINDS, type RequestState } from "./model";
+import { type ParkedRequest, type RequestState, usesReservedKind } from "./model";
 import { createLedgerStore, type LedgerStore } from "./store";
 import {
   type ChatMessage,
@@ -345,17 +345,6 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     inFlight.add(task);
   };
 
-  /** A kind's payload, parsed once per payload object. */
-  const parsed = new WeakMap<object, ReturnType<typeof parseRequest>>();
-  const payloadOf = (kind: AnyKindContract, payload: unknown) => {
-    const key = typeof payload === "object" && payload !== null ? payload : undefined;
-    const known = key && parsed.get(key);
-    if (known) return known;
-    const result = parseRequest(kind, payload);
-    if (key) parsed.set(key, result);
-    return result;
-  };
-
   /** The answer as it goes out (a decline of a kind without one becomes its value), or why not. */
   const check = (
     request: ParkedRequest,
@@ -364,8 +353,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
   ): { ok: true; body: AnswerBody } | { ok: false; issues: readonly HitlIssue[] } => {
     const problem = answerProblem(body);
     if (problem) return { ok: false, issues: [problem] };
-    const kind =
-      request.native === true || !RESERVED_KINDS.includes(request.kind) ? kinds.kindOf(request.kind) : undefined;
+    const kind = usesReservedKind(request) ? undefined : kinds.kindOf(request.kind);
     switch (body.type) {
       case "declined":
         return kind?.declineAs
@@ -385,7 +373,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
       case "value": {
         if (request.issues !== undefined && request.issues.length > 0) return { ok: false, issues: request.issues };
         if (!kind) return { ok: false, issues: [noKind(request)] };
-        const payload = payloadOf(kind, request.payload);
+        const payload = parsePayload(kind, request.payload);
         if (!payload.ok) return payload;
         const checked = validateAnswer(kind, payload.value, body.value, context);
         return checked.ok ? { ok: true, body: { type: "value", value: checked.value } } : checked;

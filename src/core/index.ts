@@ -79,16 +79,22 @@ export {
 } from "./model";
 export {
   createRequestObserver,
-  type FallbackReason,
-  MissingCollectionError,
   type RawAnswer,
   type RequestObserver,
   type RequestObserverOptions,
-  type RequestRender,
-  type RequestResolver,
   type RequestSnapshot,
-  type ResolvedEntry,
 } from "./observer";
+export {
+  type EntryState,
+  type FallbackReason,
+  MissingCollectionError,
+  type RenderableRequest,
+  type RenderEntry,
+  type RenderOptions,
+  type RenderSource,
+  type RequestRender,
+  renderRequest,
+} from "./render";
 export {
   ACCEPTED,
   alwaysLive,

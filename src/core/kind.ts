@@ -68,6 +68,23 @@ export function parseRequest<Req>(kind: Pick<KindContract<Req>, "request">, payl
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: fromZodIssues(parsed.error.issues) };
 }
 
+/** The last parse of each payload object, with the kind it was parsed by (the ledger keeps a request's payload object). */
+const parsedPayloads = new WeakMap<object, readonly [object, Validated<unknown>]>();
+
+/**
+ * `parseRequest`, once per payload object and kind: the client (judging an answer) and the render
+ * decision (typing the widget's payload) read the same result, so a request's payload is parsed
+ * once however often it renders or is answered.
+ */
+export function parsePayload<Req>(kind: Pick<KindContract<Req>, "request">, payload: unknown): Validated<Req> {
+  if (typeof payload !== "object" || payload === null) return parseRequest(kind, payload);
+  const known = parsedPayloads.get(payload);
+  if (known?.[0] === kind) return known[1] as Validated<Req>;
+  const parsed = parseRequest(kind, payload);
+  parsedPayloads.set(payload, [kind, parsed]);
+  return parsed;
+}
+
 /**
  * Validates an answer value against its kind (schema, then cross-check with the request). For a
  * request that names a remote collection, `context.items` are what its loader returned: the

@@ -96,3 +96,12 @@ export interface ParkedRequest extends ParkedRequestInit {
  * of these names renders the fallback instead of the native widget.
  */
 export const RESERVED_KINDS: readonly string[] = ["approval", "question", "text", "open-url"];
+
+/**
+ * Whether a request's payload borrowed a kind name reserved for the transport's own requests: it
+ * is then neither rendered nor judged by that kind (a model writing `ui.kind: "approval"` must not
+ * get an approval card). The one statement of the rule: the render decision and the client read it.
+ */
+export function usesReservedKind(request: { readonly kind: string; readonly native?: boolean | undefined }): boolean {
+  return request.native !== true && RESERVED_KINDS.includes(request.kind);
+}

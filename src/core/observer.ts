@@ -1,15 +1,15 @@
 import { type AnswerBody, declined } from "./answer";
 import type { AnswerResult, HitlClient } from "./client";
-import type { HitlIssue } from "./issues";
-import {
-  type AnswerContext,
-  type AnyKindContract,
-  type KindCollectionContract,
-  type KindContract,
-  parseRequest,
-} from "./kind";
+import { type AnswerContext, type AnyKindContract, parsePayload } from "./kind";
 import { selectRequest } from "./ledger";
 import type { ParkedRequest } from "./model";
+import {
+  MissingCollectionError,
+  type RenderEntry,
+  type RenderSource,
+  type RequestRender,
+  renderRequest,
+} from "./render";
 import type { TransportConnection } from "./transport";
 import { type RequestView, viewOf } from "./view";
 
@@ -21,49 +21,12 @@ import { type RequestView, viewOf } from "./view";
  * and crash fallback, or another framework's binding only subscribe to it.
  */
 
-/** Why a request renders as the answerable fallback instead of its widget. */
-export type FallbackReason =
-  /** No widget is registered for the kind. */
-  | "unknown-kind"
-  /** The payload failed the kind's schema (or the adapter could not read it). */
-  | "invalid-payload"
-  /** The request names a remote collection the app serves no loader for. */
-  | "missing-collection"
-  /** The kind's widget failed to load (offline, a deploy replaced the chunk). */
-  | "widget-error"
-  /** The widget threw while rendering. */
-  | "widget-crashed";
-
-/** What a request renders as. `E` is what the resolver pairs a kind with (a widget entry). */
-export type RequestRender<E> =
-  | { readonly type: "widget"; readonly entry: E; readonly payload: unknown }
-  /** A lazy widget (or what its kind prepares) is loading; `loaded` settles when it is done. */
-  | { readonly type: "loading"; readonly kind: string; readonly loaded: Promise<void> }
-  | {
-      readonly type: "fallback";
-      readonly reason: FallbackReason;
-      readonly kind: string;
-      readonly issues: readonly HitlIssue[];
-    };
-
-/** What the observer asks what a request renders as (a registry). */
-export interface RequestResolver<E> {
-  resolve(request: ParkedRequest): RequestRender<E>;
-}
-
-/** A resolver's entry, as far as the observer reads it: its kind (for remote collections). */
-export interface ResolvedEntry {
-  readonly kind: Pick<KindContract, "response"> & {
-    // biome-ignore lint/suspicious/noExplicitAny: any kind's collection (variance of Req/Item).
-    readonly collection?: KindCollectionContract<any, any> | undefined;
-  };
-}
-
-export interface RequestObserverOptions<E> {
-  readonly resolver: RequestResolver<E>;
+export interface RequestObserverOptions<E extends RenderEntry> {
+  /** Which entry (widget) each kind name has: a registry. */
+  readonly source: RenderSource<E>;
   /** Whether the app serves the remote collection `id` (`HitlProvider`'s `collections`). @default none */
   readonly hasCollection?: (id: string) => boolean;
-  /** Type the payload and the receipt by this kind instead of the resolver's. */
+  /** Type the payload and the receipt by this kind instead of the source's. */
   readonly kind?: AnyKindContract;
   /** The widget threw while rendering: the request renders as the fallback with this error. */
   readonly crashed?: Error;
@@ -105,7 +68,7 @@ export interface RequestObserver<E = unknown> {
   subscribe(listener: () => void): () => void;
 }
 
-export function createRequestObserver<E extends ResolvedEntry>(
+export function createRequestObserver<E extends RenderEntry>(
   client: HitlClient,
   requestId: string,
   options: RequestObserverOptions<E>,
@@ -133,34 +96,20 @@ export function createRequestObserver<E extends ResolvedEntry>(
   let last: { snapshot: RequestSnapshot<E>; connection: TransportConnection } | undefined;
 
   const renderOf = (request: ParkedRequest): RequestRender<E> => {
-    if (options.crashed) {
-      return fallback("widget-crashed", request.kind, [{ path: [], message: options.crashed.message }]);
+    let missingId: string | undefined;
+    const hasCollection = (id: string) => {
+      const has = options.hasCollection?.(id) ?? false;
+      if (!has) missingId = id;
+      return has;
+    };
+    const render = renderRequest(options.source, request, { crashed: options.crashed, hasCollection });
+    if (render.type === "fallback" && render.reason === "missing-collection" && missingId !== undefined) {
+      missing = new MissingCollectionError(missingId);
     }
-    const render = options.resolver.resolve(request);
-    if (render.type === "loading") {
-      if (hasSettled(render.loaded)) {
-        // The resolver's one promise covers every step, so this means a step that never finished.
-        return fallback("widget-error", request.kind, [
-          { path: [], message: `The widget for "${request.kind}" did not finish loading` },
-        ]);
-      }
-      if (!watched.has(render.loaded)) {
-        watched.add(render.loaded);
-        const mark = () => {
-          settled.add(render.loaded);
-          notify();
-        };
-        render.loaded.then(mark, mark);
-      }
-      return render;
-    }
-    if (render.type !== "widget") return render;
-    // A request naming a collection the app has no loader for gets the fallback (prompt, free
-    // text, Decline) instead of a widget that could never show an item.
-    const source = render.entry.kind.collection?.sourceOf(render.payload);
-    if (source && !(options.hasCollection?.(source.id) ?? false)) {
-      missing = new MissingCollectionError(source.id);
-      return fallback("missing-collection", request.kind, [{ path: ["source", "id"], message: missing.message }]);
+    if (render.type === "loading" && !watched.has(render.loaded)) {
+      // Render again when it settles (to the widget, or to the fallback if it never finished).
+      watched.add(render.loaded);
+      render.loaded.then(notify, notify);
     }
     return render;
   };
@@ -186,7 +135,7 @@ export function createRequestObserver<E extends ResolvedEntry>(
       request === undefined
         ? undefined
         : options.kind
-          ? optional(parseRequest(options.kind, request.payload))
+          ? optional(parsePayload(options.kind, request.payload))
           : resolution?.type === "widget"
             ? resolution.payload
             : undefined;
@@ -227,28 +176,6 @@ export function createRequestObserver<E extends ResolvedEntry>(
       };
     },
   };
-}
-
-/** Loads seen to settle: a request still `loading` after its promise settled never will. */
-const settled = new WeakSet<Promise<void>>();
-
-function hasSettled(promise: Promise<void>): boolean {
-  // React marks a promise it tracked (`use`) with its status, possibly before our callback ran.
-  const status = (promise as { status?: string }).status;
-  return settled.has(promise) || status === "fulfilled" || status === "rejected";
-}
-
-function fallback<E>(reason: FallbackReason, kind: string, issues: readonly HitlIssue[]): RequestRender<E> {
-  return { type: "fallback", reason, kind, issues };
-}
-
-/** A request named a collection the app registered no loader for. */
-export class MissingCollectionError extends Error {
-  readonly type = "missing-collection";
-  constructor(readonly sourceId: string) {
-    super(`No loader for the collection "${sourceId}" (HitlProvider's collections)`);
-    this.name = "MissingCollectionError";
-  }
 }
 
 function optional<T>(result: { ok: true; value: T } | { ok: false }): T | undefined {

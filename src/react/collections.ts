@@ -32,7 +32,7 @@ export type CollectionLoader<Item = unknown> = (params: CollectionLoadParams) =>
 /** Loaders by collection id: the `source.id` a request may name. */
 export type CollectionLoaders = Readonly<Record<string, CollectionLoader>>;
 
-export { MissingCollectionError } from "../core/observer";
+export { MissingCollectionError } from "../core/render";
 
 /**
  * The app's loaders and QueryClient, as `HitlProvider` hands them to widgets over a collection.

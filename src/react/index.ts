@@ -8,7 +8,8 @@ export {
   type RetryPolicy,
 } from "../core/client";
 export { createBrowserJournal, createStorageJournal, noopJournal, type SubmissionJournal } from "../core/journal";
-export type { FallbackReason, RawAnswer, RequestSnapshot } from "../core/observer";
+export type { RawAnswer, RequestSnapshot } from "../core/observer";
+export type { FallbackReason, RequestRender } from "../core/render";
 export {
   alwaysLive,
   errorForHttpStatus,
@@ -32,8 +33,6 @@ export {
   type LazyWidget,
   lazyWidget,
   type Registry,
-  type RegistryResolution,
-  type ResolvableRequest,
   type WidgetEntry,
   type WidgetPropsOf,
   widget,

@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
-import type { HitlIssue } from "../core/issues";
-import { RESERVED_KINDS } from "../core/model";
-import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+import type { EntryState, RenderSource } from "../core/render";
+import type { AnyKind, RequestOf, ResponseOf } from "../kinds/define-kind";
 import type { HitlWidgetProps } from "./widget-props";
 
 /** The props of the widget for kind `D`. */
@@ -79,32 +78,10 @@ type KindName<E extends WidgetEntry> = E["kind"]["kind"];
 type EntryFor<E extends WidgetEntry, K extends string> = Extract<E, { kind: { kind: K } }>;
 
 /**
- * How a request resolves: its widget with the parsed payload, the answerable fallback, or —
- * for a lazy widget not loaded yet — `loading`, with the promise that settles when it is.
+ * Widgets by kind name. What a request renders as is decided by core's `renderRequest` over
+ * `entryFor` (the one decision: reserved kinds, adapter issues, parsing, loading, fallbacks).
  */
-export type RegistryResolution<E extends WidgetEntry = WidgetEntry> =
-  | (E extends WidgetEntry<infer D>
-      ? { readonly type: "widget"; readonly entry: E; readonly payload: RequestOf<D> }
-      : never)
-  | { readonly type: "loading"; readonly kind: string; readonly loaded: Promise<void> }
-  | {
-      readonly type: "fallback";
-      /** `widget-error`: the kind's lazy widget failed to load. */
-      readonly reason: "unknown-kind" | "invalid-payload" | "widget-error";
-      readonly kind: string;
-      readonly issues: readonly HitlIssue[];
-    };
-
-/** What the registry reads of a request. */
-export interface ResolvableRequest {
-  readonly kind: string;
-  readonly payload: unknown;
-  readonly native?: boolean | undefined;
-  /** Issues the adapter found: the request renders as the fallback with them. */
-  readonly issues?: readonly HitlIssue[] | undefined;
-}
-
-export interface Registry<E extends WidgetEntry = WidgetEntry> {
+export interface Registry<E extends WidgetEntry = WidgetEntry> extends RenderSource<E> {
   /** Entries by kind name (a lazy widget as itself until it has loaded). */
   readonly entries: ReadonlyMap<string, E | LazyWidget>;
   /** The kind by name, once loaded (what the client validates answers with). */
@@ -112,11 +89,8 @@ export interface Registry<E extends WidgetEntry = WidgetEntry> {
   /** The kind's entry; `undefined` for a lazy widget that has not loaded yet. */
   get<K extends KindName<E>>(kind: K): EntryFor<E, K> | undefined;
   get(kind: string): E | undefined;
-  /**
-   * Looks up the kind and parses the payload with its schema. Never throws. A reserved kind name
-   * (`approval`, `question`, `text`) resolves only for a request the transport marked `native`.
-   */
-  resolve(request: ResolvableRequest): RegistryResolution<E>;
+  /** Where a kind name's entry stands: loaded, loading (a lazy widget), failed to load, or none. */
+  entryFor(kind: string): EntryState<E>;
   /**
    * Loads the lazy widgets of these kinds (all, without arguments) ahead of their first request:
    * on idle, on hover of a chat box, before a test. Resolves once they have loaded (or failed).
@@ -144,95 +118,14 @@ export function createRegistry<const F extends readonly RegistryEntry[]>(...entr
   return fromMap(map as ReadonlyMap<string, EntryOf<F[number]> | LazyWidget>);
 }
 
-/** The widget entry for a name: loaded, or (for a lazy one) `loading` with its promise. */
-function entryFor<E extends WidgetEntry>(
-  map: ReadonlyMap<string, E | LazyWidget>,
-  name: string,
-): E | { readonly loading: Promise<void> } | { readonly failed: unknown } | undefined {
-  const entry = map.get(name);
-  if (entry === undefined || !("lazy" in entry)) return entry;
-  const load = startLoad(entry);
-  if (load.error !== undefined) return { failed: load.error };
-  return load.entry ? (load.entry as E) : { loading: load.promise };
-}
-
 function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>): Registry<E> {
-  // Payload objects are stable per request (the ledger keeps them), so each is parsed once.
-  const parsed = new WeakMap<object, RegistryResolution<E>>();
-  // While a payload loads: one promise for every step (its widget, then what its kind prepares),
-  // the same object on every call, so a render that suspended on it finds it again.
-  const loadings = new WeakMap<object, Promise<void>>();
-  const loadingFor = ({ kind, payload }: ResolvableRequest, first: Promise<void>): Promise<void> => {
-    const key = typeof payload === "object" && payload !== null ? payload : undefined;
-    const known = key && loadings.get(key);
-    if (known) return known;
-    // After the widget has loaded: the kind's preparation, if this payload needs one.
-    const all = first.then(() => {
-      const entry = entryFor(map, kind);
-      return entry && "kind" in entry ? entry.kind.prepare?.(payload) : undefined;
-    });
-    if (key) loadings.set(key, all);
-    return all;
-  };
-  const resolve = (request: ResolvableRequest): RegistryResolution<E> => {
-    if (request.issues !== undefined && request.issues.length > 0) {
-      return { type: "fallback", reason: "invalid-payload", kind: request.kind, issues: request.issues };
-    }
-    if (request.native !== true && RESERVED_KINDS.includes(request.kind)) {
-      return {
-        type: "fallback",
-        reason: "invalid-payload",
-        kind: request.kind,
-        issues: [
-          {
-            path: ["kind"],
-            message: `"${request.kind}" is reserved for the transport's own requests; a tool's ui.kind cannot use it`,
-          },
-        ],
-      };
-    }
-    const entry = entryFor(map, request.kind);
-    if (entry !== undefined && "loading" in entry) {
-      return { type: "loading", kind: request.kind, loaded: loadingFor(request, entry.loading) };
-    }
-    if (entry !== undefined && "failed" in entry) {
-      // A chunk that failed to load (offline, a deploy replaced it): still answerable, as text.
-      const message = entry.failed instanceof Error ? entry.failed.message : String(entry.failed);
-      return {
-        type: "fallback",
-        reason: "widget-error",
-        kind: request.kind,
-        issues: [{ path: [], message: `The widget for "${request.kind}" could not be loaded: ${message}` }],
-      };
-    }
-    if (entry === undefined) {
-      return {
-        type: "fallback",
-        reason: "unknown-kind",
-        kind: request.kind,
-        issues: [
-          {
-            path: ["kind"],
-            message:
-              request.kind === "" ? "The request has no ui.kind" : `No widget is registered for kind "${request.kind}"`,
-          },
-        ],
-      };
-    }
-    const key = typeof request.payload === "object" && request.payload !== null ? request.payload : undefined;
-    const cached = key && parsed.get(key);
-    if (cached && (cached.type === "fallback" || (cached.type === "widget" && cached.entry === entry))) return cached;
-    // The kind needs something first for this payload (the form, its pattern engine).
-    const preparing = entry.kind.prepare?.(request.payload);
-    if (preparing) return { type: "loading", kind: request.kind, loaded: loadingFor(request, preparing) };
-    const result = parseRequest(entry.kind, request.payload);
-    const resolution = (
-      result.ok
-        ? { type: "widget", entry, payload: result.value }
-        : { type: "fallback", reason: "invalid-payload", kind: request.kind, issues: result.issues }
-    ) as RegistryResolution<E>; // the union cannot be narrowed per entry at compile time; `entry` and `payload` come from one kind
-    if (key) parsed.set(key, resolution);
-    return resolution;
+  const entryFor = (name: string): EntryState<E> => {
+    const entry = map.get(name);
+    if (entry === undefined) return undefined;
+    if (!("lazy" in entry)) return { entry };
+    const load = startLoad(entry);
+    if (load.error !== undefined) return { failed: load.error };
+    return load.entry ? { entry: load.entry as E } : { loading: load.promise };
   };
   function get(kind: string): E | undefined {
     const entry = map.get(kind);
@@ -243,7 +136,7 @@ function fromMap<E extends WidgetEntry>(map: ReadonlyMap<string, E | LazyWidget>
     entries: map,
     get: get as Registry<E>["get"],
     kindOf: (kind) => get(kind)?.kind,
-    resolve,
+    entryFor,
     async preload(...kinds) {
       const names = kinds.length > 0 ? kinds : [...map.keys()];
       await Promise.all(

@@ -15,7 +15,8 @@ import {
 } from "react";
 import { selectRequests } from "../core/ledger";
 import type { ParkedRequest } from "../core/model";
-import type { FallbackReason, RequestSnapshot } from "../core/observer";
+import type { RequestSnapshot } from "../core/observer";
+import type { FallbackReason } from "../core/render";
 import type { HitlTransport } from "../core/transport";
 import { ApproveAll, approvalBatches } from "./approve-all";
 import { useLabels } from "./labels";

@@ -3,16 +3,17 @@ import { useMemo, useSyncExternalStore } from "react";
 import type { AnswerResult } from "../core/client";
 import type { ParkedRequest } from "../core/model";
 import { createRequestObserver, type RequestSnapshot } from "../core/observer";
+import type { RequestRender } from "../core/render";
 import type { AnswerContext, AnyKind, RequestOf, ResponseOf } from "../kinds/define-kind";
 import { useHitlContext } from "./provider";
-import type { RegistryResolution, WidgetEntry } from "./registry";
+import type { WidgetEntry } from "./registry";
 import { suspend } from "./suspend";
 
 /** One request as a component shows it: the observer's snapshot, typed by the request's kind. */
 export interface ParkedInput<Req = unknown, Res = unknown>
   extends Omit<RequestSnapshot<WidgetEntry>, "resolution" | "payload" | "answer" | "submit"> {
   /** The widget and typed payload, or the fallback with its reason and issues. Never `loading`: the hook suspends. */
-  readonly resolution: Exclude<RegistryResolution, { type: "loading" }> | undefined;
+  readonly resolution: Exclude<RequestRender<WidgetEntry>, { type: "loading" }> | undefined;
   readonly payload: Req | undefined;
   readonly answer?: Res;
   /** Sends ONE answer, validated by the client against the request; refused with issues otherwise. */
@@ -44,7 +45,7 @@ export function useRequestSnapshot(requestId: string, kind?: AnyKind, crashed?: 
   const observer = useMemo(
     () =>
       createRequestObserver<WidgetEntry>(client, requestId, {
-        resolver: registry,
+        source: registry,
         hasCollection: (id) => Object.hasOwn(collections, id),
         ...(kind ? { kind } : {}),
         ...(crashed ? { crashed } : {}),

@@ -1,9 +1,11 @@
 import type { HitlIssue } from "../core/issues";
-import type { FallbackReason, RawAnswer } from "../core/observer";
+import type { RawAnswer } from "../core/observer";
+import type { FallbackReason } from "../core/render";
 import type { AnswerContext } from "../kinds/define-kind";
 
 export type { AnswerResult, SubmitResult } from "../core/client";
-export type { FallbackReason, RawAnswer } from "../core/observer";
+export type { RawAnswer } from "../core/observer";
+export type { FallbackReason } from "../core/render";
 
 import type { SubmitResult } from "../core/client";
 

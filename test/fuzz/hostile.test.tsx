@@ -2,6 +2,7 @@ import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import { noopJournal } from "../../src/core/journal";
+import { renderRequest } from "../../src/core/render";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import { builtInKinds, questionsKind } from "../../src/kinds";
 import { type AnyKind, parseRequest } from "../../src/kinds/define-kind";
@@ -128,7 +129,7 @@ describe("fuzzing payloads", () => {
   it("given 10,000 generated payloads across every kind, the registry always resolves a widget or the fallback", () => {
     check(
       fc.property(payload, (request) => {
-        const resolution = defaultRegistry.resolve(request);
+        const resolution = renderRequest(defaultRegistry, request);
         if (resolution.type === "widget") {
           expect(resolution.entry.kind.kind).toBe(request.kind);
           // A reserved kind only resolves when the transport marked the request native.

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { renderRequest } from "../../src/core/render";
 import { formKind, parseRequest } from "../../src/kinds/index";
 import { loadPatternEngine, patternEngine } from "../../src/kinds/pattern-engine";
 import { createRegistry, widget } from "../../src/react/registry";
@@ -17,7 +18,7 @@ describe("the pattern engine, loaded on first use", () => {
   const registry = createRegistry(widget(formKind, () => createElement("p")));
 
   it("given a form without patterns, should resolve it at once", () => {
-    expect(registry.resolve({ kind: "form", payload: withoutPattern }).type).toBe("widget");
+    expect(renderRequest(registry, { kind: "form", payload: withoutPattern }).type).toBe("widget");
     expect(patternEngine()).toBeUndefined();
   });
 
@@ -30,11 +31,11 @@ describe("the pattern engine, loaded on first use", () => {
   });
 
   it("given a form with a pattern, should resolve as loading until the engine is in, then parse and match", async () => {
-    const first = registry.resolve({ kind: "form", payload: withPattern });
+    const first = renderRequest(registry, { kind: "form", payload: withPattern });
     expect(first.type).toBe("loading");
     await (first.type === "loading" ? first.loaded : undefined);
     expect(patternEngine()).toBeDefined();
-    const ready = registry.resolve({ kind: "form", payload: withPattern });
+    const ready = renderRequest(registry, { kind: "form", payload: withPattern });
     expect(ready.type).toBe("widget");
     if (ready.type !== "widget") return;
     const request = ready.payload as { kind: "form"; fields: never[] };

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { prerender } from "react-dom/static";
 import { noopJournal } from "../../src/core/journal";
+import { renderRequest } from "../../src/core/render";
 import { HitlProvider } from "../../src/react/provider";
 import { createRegistry, lazyWidget, type WidgetEntry, widget } from "../../src/react/registry";
 import { HitlRenderer } from "../../src/react/renderer";
@@ -105,10 +106,10 @@ describe("lazy widgets", () => {
     const loader = controlledLoad();
     const registry = createRegistry(lazyWidget<typeof pickKind>("pick", loader.load));
     const preloaded = registry.preload("pick");
-    expect(registry.resolve({ kind: "pick", payload: { kind: "pick", ids: ["a"] } }).type).toBe("loading");
+    expect(renderRequest(registry, { kind: "pick", payload: { kind: "pick", ids: ["a"] } }).type).toBe("loading");
     loader.finish(widget(pickKind, PickWidget));
     await preloaded;
-    expect(registry.resolve({ kind: "pick", payload: { kind: "pick", ids: ["a"] } }).type).toBe("widget");
+    expect(renderRequest(registry, { kind: "pick", payload: { kind: "pick", ids: ["a"] } }).type).toBe("widget");
     expect(loader.calls()).toBe(1);
   });
 
