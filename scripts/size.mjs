@@ -64,14 +64,17 @@ export const CEILINGS = {
   // the client's ledger says how it ended, so no transport keeps a copy of outcomes).
   // 5.70 once the client parses a payload through core's shared cache (`parsePayload`: the render
   // decision reads the same parse) and the reserved-kind rule is one function (`usesReservedKind`).
-  client: 5.71,
+  // 5.76 once the ledger is kept per followed conversation (`transport.follows`: two hooks over
+  // one chat share one gate, each transport connected while mounted), not per transport object.
+  client: 5.77,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
   // 8.33: the same `lostTo`.
   // 8.70 once the render decision moved here from react's registry (`renderRequest`,
   // src/core/render.ts): the chat page went down 0.15 with it (20.95 → 20.80).
-  core: 8.71,
+  // 8.77 with the ledger per followed conversation (see `client`).
+  core: 8.78,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).
@@ -90,7 +93,8 @@ export const CEILINGS = {
   // 20.95 once the observer's reads stopped reporting (a missing collection is reported from
   // `subscribe`, so a server render or a discarded render reports nothing).
   // 20.80 once the render decision moved into core (see `core`): the registry keeps only its entries.
-  page: 20.81,
+  // 20.86 with the ledger per followed conversation (see `client`).
+  page: 20.87,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -120,14 +124,16 @@ export const CEILINGS = {
   // 77.5 with Approve all's refusal status (see `page`).
   // 77.52 with the `gone` outcome (see `client`); 77.55 with the observer's report (see `page`).
   // 77.42 once the render decision moved into core (see `core`).
-  total: 77.43,
+  // 77.47 with the ledger per followed conversation (see `client`; the AI SDK's own answered set went).
+  total: 77.48,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).
   // 24.88 once the render decision moved from the registry (which the inbox's app passes in, so
   // this page never counted it) into core's observer (which it does): an app's inbox page with
   // its registry is no bigger.
-  inbox: 24.89,
+  // 24.94 with the ledger per followed conversation (see `client`).
+  inbox: 24.95,
   widgets: {},
 };
 

@@ -18,8 +18,8 @@ import {
   HitlTransportError,
   MessageNotSentError,
   type SendOutcome,
-  type TransportAction,
   type TransportConnection,
+  type TransportSink,
   toTransportError,
 } from "./transport";
 
@@ -169,46 +169,52 @@ const STOPPED_FOLLOWING = "Not sent: this page stopped following the conversatio
 const IN_ANOTHER_TAB = "This request is being answered in another tab.";
 
 /**
- * One ledger per transport, shared by every client over it (two providers, StrictMode's second
- * render): the ledger is the one gate, so two clients over one conversation can never both send.
- * Created, it reads what the transport knows (`peek`: the first render, server or client, shows
- * it, and nothing starts); it follows the transport from the first mount until the last goes, so a
- * server render or a render React discards leaves no poll, timer or listener behind.
+ * One ledger per followed conversation (`transport.follows`, else the transport), shared by every
+ * client over it (two providers, StrictMode's second render, two hooks over one chat): the ledger
+ * is the one gate, so two clients over one conversation can never both send. Each transport over
+ * it is read when first seen (`peek`: the first render, server or client, shows its requests, and
+ * nothing starts) and followed from its first mount until its last goes, so a server render or a
+ * render React discards leaves no poll, timer or listener behind.
  */
 interface Hub {
   readonly store: LedgerStore;
   readonly expecting: Set<(kind: string) => void>;
-  mounts: number;
-  stop: (() => void) | undefined;
-  follow(): void;
+  readonly sink: TransportSink;
+  /** Mounts per transport over the conversation (each read once, when first seen). */
+  readonly mounts: Map<HitlTransport, number>;
+  /** The stop of each transport followed now: while there is one, the ledger sees how requests end. */
+  readonly stops: Map<HitlTransport, () => void>;
 }
 
-const hubs = new WeakMap<HitlTransport, Hub>();
+const hubs = new WeakMap<object, Hub>();
 
 function hubFor(transport: HitlTransport): Hub {
-  const known = hubs.get(transport);
-  if (known) return known;
-  const store = createLedgerStore();
-  const sink = {
-    // Only a converter's output gets in: local actions (submit, accepted…) are the client's.
-    deliver: (action: TransportAction) => {
-      if (action.type === "transport" || action.type === "malformed") store.dispatch(action);
-    },
-    expect: (kind: string) => {
-      for (const listener of [...hub.expecting]) listener(kind);
-    },
-  };
-  const hub: Hub = {
-    store,
-    expecting: new Set(),
-    mounts: 0,
-    stop: undefined,
-    follow() {
-      hub.stop ??= transport.connect(sink);
-    },
-  };
-  hubs.set(transport, hub);
-  transport.peek?.(sink);
+  const key = transport.follows ?? transport;
+  let hub = hubs.get(key);
+  if (!hub) {
+    const store = createLedgerStore();
+    const expecting = new Set<(kind: string) => void>();
+    hub = {
+      store,
+      expecting,
+      sink: {
+        // Only a converter's output gets in: local actions (submit, accepted…) are the client's.
+        deliver: (action) => {
+          if (action.type === "transport" || action.type === "malformed") store.dispatch(action);
+        },
+        expect: (kind) => {
+          for (const listener of [...expecting]) listener(kind);
+        },
+      },
+      mounts: new Map(),
+      stops: new Map(),
+    };
+    hubs.set(key, hub);
+  }
+  if (!hub.mounts.has(transport)) {
+    hub.mounts.set(transport, 0);
+    transport.peek?.(hub.sink);
+  }
   return hub;
 }
 
@@ -323,7 +329,7 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
           // Nobody follows the stream any more (the app unmounted): the ledger cannot see whether
           // the request settled meanwhile, so sending now could answer it twice. Give up; a
           // remounted page shows the request open with this error and can send it again.
-          if (hub.stop === undefined) {
+          if (hub.stops.size === 0) {
             fail(requestId, new HitlTransportError(STOPPED_FOLLOWING, "rejected"));
             return;
           }
@@ -517,8 +523,8 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
     report,
     mount() {
       mounts += 1;
-      hub.mounts += 1;
-      hub.follow();
+      hub.mounts.set(transport, (hub.mounts.get(transport) ?? 0) + 1);
+      if (!hub.stops.has(transport)) hub.stops.set(transport, transport.connect(hub.sink));
       hub.expecting.add(prefetch);
       if (mounts === 1) stopRecovery = startRecovery();
       let mounted = true;
@@ -526,15 +532,16 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
         if (!mounted) return;
         mounted = false;
         mounts -= 1;
-        hub.mounts -= 1;
+        const left = (hub.mounts.get(transport) ?? 1) - 1;
+        hub.mounts.set(transport, left);
         if (mounts === 0) {
           stopRecovery?.();
           stopRecovery = undefined;
           hub.expecting.delete(prefetch);
         }
-        if (hub.mounts === 0) {
-          hub.stop?.();
-          hub.stop = undefined;
+        if (left === 0) {
+          hub.stops.get(transport)?.();
+          hub.stops.delete(transport);
         }
       };
     },

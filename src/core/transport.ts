@@ -16,13 +16,21 @@ import type { Outcome, ParkedRequestInit } from "./model";
 export interface HitlTransport {
   /** Identifies the conversation; keys the reload-safe record of in-flight answers. */
   readonly sessionKey: string;
+  /**
+   * What the transport follows — the AI SDK's `Chat`, a TanStack AI chat client, an AG-UI agent —
+   * when another transport may follow the same one (two hooks over one chat). Clients over
+   * transports that follow the same object share one ledger, so one gate: a request gets one
+   * answer however many transports could send it, and no transport keeps a record of its own.
+   * @default the transport itself
+   */
+  readonly follows?: object;
   /** `live`: events are current; `catching-up`: replaying (answers wait); `offline`. */
   readonly connection: ConnectionSource;
   /**
    * Delivers the transport's converted events to `sink`: everything it knows so far at once
    * (synchronously, so the first render shows the requests), then each new one, until the
-   * returned stop. The kit connects one client ledger per transport; connecting again after a
-   * stop delivers everything again (the ledger deduplicates).
+   * returned stop. The kit connects each transport once however many clients mount over it;
+   * connecting again after a stop delivers everything again (the ledger deduplicates).
    */
   connect(sink: TransportSink): () => void;
   /**

@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { StrictMode } from "react";
 import { createChatRoute } from "../../playground/ai-sdk/route";
 import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
+import type { AnswerResult, HitlClient } from "../../src/core/client";
+import { selectRequests } from "../../src/core/ledger";
 import {
   ChatPage,
   expectOneResultPerCall,
@@ -185,6 +187,35 @@ describe("useAiSdkHitl over the real useChat and streamText", () => {
     await waitForReady();
     expect(route.received).toHaveLength(2);
     expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { selected: ["alpine-lake"] } }]);
+  });
+
+  it("given two hooks over one chat (two transports, two providers) answering in the same instant, should share one gate and send one result", async () => {
+    const route = createChatRoute();
+    const clients = new Set<HitlClient>();
+    render(<ChatPage route={route} moreHooks={1} onClient={(client) => clients.add(client)} />);
+    say("pick media");
+    await waitFor(() => expect(screen.getAllByRole("option", { name: /alpine lake/ })).toHaveLength(2), {
+      timeout: 5000,
+    });
+    const [first, second] = [...clients];
+    const requestId = first ? selectRequests(first.store.getSnapshot())[0]?.requestId : undefined;
+    if (!first || !second || !requestId) throw new Error("two clients and a request");
+    let results: AnswerResult[] = [];
+    await act(async () => {
+      results = [
+        first.answer(requestId, { type: "value", value: { selected: ["alpine-lake"] } }),
+        second.answer(requestId, { type: "value", value: { selected: ["sand-dunes"] } }),
+      ];
+    });
+    // One ledger for the chat: the second hook's answer met the first's at the gate.
+    expect(results.map((result) => result.status)).toEqual(["sent", "already-answered"]);
+    await waitFor(() => expect(route.model.doStreamCalls).toHaveLength(2), { timeout: 5000 });
+    await waitForReady();
+    expect(route.received).toHaveLength(2);
+    expect(toolResultOutputs(route)).toEqual([{ type: "json", value: { selected: ["alpine-lake"] } }]);
+    for (const widget of document.querySelectorAll("[data-slot=widget][data-kind=media]")) {
+      expect(widget).toHaveAttribute("data-state", "answered");
+    }
   });
 
   it("given a reload after the answer went out, should not reopen the picker nor answer again", async () => {

@@ -250,7 +250,7 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
     });
   });
 
-  it("given two transports over one client (two hooks), both answering, should send one result", async () => {
+  it("given two transports over one client (two hooks), both answering, should share one gate and send one result", async () => {
     const page = open();
     const { linkChatClient } = await import("../../src/adapters/tanstack-ai/chat-client");
     const { createHitlClient } = await import("../../src/core/client");
@@ -262,7 +262,10 @@ describe("the TanStack AI transport over a real ChatClient and chat() route", ()
       twin.sync();
       await until(() => requests(page).length === 1, "the picker");
       expect(page.hitl.answer("call_pick_1", { type: "value", value: { id: "a" } }).status).toBe("sent");
-      expect(other.answer("call_pick_1", { type: "value", value: { id: "b" } }).status).toBe("sent");
+      // One ledger for the chat: the second hook's answer meets the first's at the gate.
+      expect(other.answer("call_pick_1", { type: "value", value: { id: "b" } })).toMatchObject({
+        status: "already-answered",
+      });
       await settled(route, page);
       await other.whenIdle();
       expect(route.resumes).toEqual([

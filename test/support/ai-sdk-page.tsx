@@ -6,6 +6,7 @@ import { type createChatRoute, tools } from "../../playground/ai-sdk/route";
 import { continueAfterAnswers } from "../../src/adapters/ai-sdk/chat";
 import type { AiSdkChatLike } from "../../src/adapters/ai-sdk/transport";
 import { useAiSdkHitl } from "../../src/adapters/ai-sdk/use-ai-sdk-hitl";
+import type { HitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer, useHitlClient } from "../../src/index";
 import { checkTranscript, countToolResults } from "../../src/server/transcript";
@@ -27,9 +28,23 @@ interface PageProps {
   readonly raw?: boolean;
   /** Which receipts the queue keeps (`all`: a request that was never open too). */
   readonly settled?: "session" | "all";
+  /** More hooks over the same chat, each its own transport, provider and renderer (two parts of a page). */
+  readonly moreHooks?: number;
+  /** Each provider's client, the page's first (the test answers through them directly). */
+  readonly onClient?: (client: HitlClient) => void;
 }
 
-export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, raw = false, settled }: PageProps) {
+export function ChatPage({
+  route,
+  id,
+  initialMessages,
+  renderers = 1,
+  onChat,
+  raw = false,
+  settled,
+  moreHooks = 0,
+  onClient,
+}: PageProps) {
   const [transport] = useState(
     () =>
       new DefaultChatTransport({
@@ -51,10 +66,31 @@ export function ChatPage({ route, id, initialMessages, renderers = 1, onChat, ra
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical renderers
         <HitlRenderer key={i} {...(settled ? { settled } : {})} />
       ))}
+      {onClient ? <ClientProbe onClient={onClient} /> : null}
       <output data-testid="status">{chat.status}</output>
       <ChatBox send={raw ? (text) => void chat.sendMessage({ text }) : undefined} />
+      {Array.from({ length: moreHooks }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical parts
+        <OtherHook key={i} chat={chat as unknown as AiSdkChatLike} onClient={onClient} />
+      ))}
     </HitlProvider>
   );
+}
+
+/** Another part of the page with its own `useAiSdkHitl` over the same chat. */
+function OtherHook({ chat, onClient }: { chat: AiSdkChatLike; onClient: PageProps["onClient"] }) {
+  const hitl = useAiSdkHitl(chat);
+  return (
+    <HitlProvider transport={hitl} journal={noopJournal}>
+      <HitlRenderer />
+      {onClient ? <ClientProbe onClient={onClient} /> : null}
+    </HitlProvider>
+  );
+}
+
+function ClientProbe({ onClient }: { onClient: (client: HitlClient) => void }) {
+  onClient(useHitlClient());
+  return null;
 }
 
 /** The chat box: through the kit's client (`sendMessage`), or straight to the chat (`send`). */

@@ -54,23 +54,6 @@ export interface AiSdkHitlTransport extends HitlTransport {
 export { REPLIED_IN_CHAT_REASON };
 
 /**
- * Which tool calls have been answered, per chat: the `Chat` object behind `useChat` keeps one
- * output slot per call, and two transports over one chat (two hooks) would each fill it and each
- * trigger a send. Keyed by the chat's own `addToolOutput`, which is stable per `Chat` instance.
- */
-const answeredByChat = new WeakMap<object, Set<string>>();
-
-function answeredFor(chat: AiSdkChatLike): Set<string> {
-  const key = chat.addToolOutput as object;
-  let answered = answeredByChat.get(key);
-  if (!answered) {
-    answered = new Set();
-    answeredByChat.set(key, answered);
-  }
-  return answered;
-}
-
-/**
  * An AI SDK chat as a transport, without React: `useChat`'s messages in (`sync`),
  * `addToolOutput` / `addToolApprovalResponse` out. A picker's answer is the kind's typed output
  * object (what the model reads), a decline `{ declined: true, reason? }`; an approval's answer is
@@ -122,19 +105,19 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
 
   return {
     sessionKey: `ai-sdk:${chat.id}`,
+    // The `Chat` behind `useChat` keeps one output slot per call: two transports over it (two
+    // hooks) share one ledger, so one gate fills it. Its `addToolOutput` is stable per `Chat`.
+    follows: chat.addToolOutput as object,
     connection,
     connect: events.connect,
     peek: events.peek,
     sync,
     awaitsReply: (request) => waitingPart(request) !== undefined,
     async send({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> {
-      const answered = answeredFor(current);
-      if (answered.has(requestId) || !waitingPart(request)) {
-        // Someone filled this call's slot already (another transport on this chat, or the
-        // messages the server sent back): the messages will say with what.
+      if (!waitingPart(request)) {
+        // The call's slot is filled already (the messages the server sent back): they will say with what.
         throw new HitlTransportError("This tool call already has its result.", "unconfirmed");
       }
-      answered.add(requestId);
       try {
         if (request.native && request.kind === "approval") {
           await current.addToolApprovalResponse(approvalResponse(requestId, answer));
@@ -147,19 +130,16 @@ export function createAiSdkTransport(chat: AiSdkChatLike, options: AiSdkHitlOpti
         }
       } catch (error) {
         // Both only update the chat's own message list: a throw means the slot stayed empty.
-        answered.delete(requestId);
         throw new HitlTransportError(error instanceof Error ? error.message : String(error), "rejected");
       }
       return ACCEPTED;
     },
     async sendMessage(message, replies) {
-      const answered = answeredFor(current);
       const outputs = new Map<string, unknown>();
       const denials = new Map<string, { approved: false; reason?: string }>();
       const sent = new Set<string>();
       for (const { requestId, answer, request } of replies) {
-        if (!waitingPart(request) || answered.has(requestId)) continue;
-        answered.add(requestId);
+        if (!waitingPart(request)) continue;
         sent.add(requestId);
         if (request.native) {
           const { approved: _approved, id: _id, ...reason } = approvalResponse(requestId, answer);

@@ -264,6 +264,8 @@ export function createTanStackAiTransport(
 
   return {
     sessionKey: `tanstack-ai:${options.threadId ?? `page-${Date.now().toString(36)}-${(++counter).toString(36)}`}`,
+    // Two transports over one chat client (two hooks) share one ledger, so one gate.
+    follows: chat.addToolResult as object,
     connection,
     connect: events.connect,
     peek: events.peek,
