@@ -295,7 +295,7 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     ]);
   });
 
-  it("given two transports on one agent (two providers), should still add one tool message per call", async () => {
+  it("given two transports on one agent (two providers), should share one gate and add one tool message per call", async () => {
     const agent = new HttpAgent({ url: server.url, threadId: "t3" });
     const first = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
     const second = createHitlClient({ transport: createAgUiTransport(agent), kinds: [conformanceKind] });
@@ -303,8 +303,9 @@ describe("createAgUiTransport over a real HttpAgent and a local AG-UI endpoint",
     second.mount();
     agent.addMessage({ id: "u1", role: "user", content: "ask a,b" });
     await agent.runAgent();
-    first.answer("call-1", { type: "value", value: { id: "a" } });
-    second.answer("call-1", { type: "value", value: { id: "b" } });
+    // One ledger for the agent: the second provider's answer meets the first's at the gate.
+    expect(first.answer("call-1", { type: "value", value: { id: "a" } }).status).toBe("sent");
+    expect(second.answer("call-1", { type: "value", value: { id: "b" } }).status).toBe("already-answered");
     await Promise.all([first.whenIdle(), second.whenIdle()]);
     await server.idle();
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -199,6 +199,8 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
 
   return {
     sessionKey: `ag-ui:${agent.threadId}`,
+    // Two transports over one agent (two providers) share one ledger, so one gate and one resume per interrupt.
+    follows: agent,
     connection,
     peek: events.peek,
     connect(sink) {
