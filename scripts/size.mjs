@@ -66,7 +66,9 @@ export const CEILINGS = {
   // decision reads the same parse) and the reserved-kind rule is one function (`usesReservedKind`).
   // 5.76 once the ledger is kept per followed conversation (`transport.follows`: two hooks over
   // one chat share one gate, each transport connected while mounted), not per transport object.
-  client: 5.77,
+  // 5.77 once a `gone` ahead of the stream marks the request answered elsewhere at once (a
+  // LangGraph two-device race left the loser "answered" as if its own answer had gone).
+  client: 5.78,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -74,7 +76,7 @@ export const CEILINGS = {
   // 8.70 once the render decision moved here from react's registry (`renderRequest`,
   // src/core/render.ts): the chat page went down 0.15 with it (20.95 → 20.80).
   // 8.77 with the ledger per followed conversation (see `client`).
-  core: 8.78,
+  core: 8.79,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).
@@ -94,7 +96,8 @@ export const CEILINGS = {
   // `subscribe`, so a server render or a discarded render reports nothing).
   // 20.80 once the render decision moved into core (see `core`): the registry keeps only its entries.
   // 20.86 with the ledger per followed conversation (see `client`).
-  page: 20.87,
+  // 20.87 with `gone` ahead of the stream (see `client`).
+  page: 20.88,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -125,7 +128,8 @@ export const CEILINGS = {
   // 77.52 with the `gone` outcome (see `client`); 77.55 with the observer's report (see `page`).
   // 77.42 once the render decision moved into core (see `core`).
   // 77.47 with the ledger per followed conversation (see `client`; the AI SDK's own answered set went).
-  total: 77.48,
+  // 77.49 with `gone` ahead of the stream (see `client`).
+  total: 77.5,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).
@@ -133,7 +137,8 @@ export const CEILINGS = {
   // this page never counted it) into core's observer (which it does): an app's inbox page with
   // its registry is no bigger.
   // 24.94 with the ledger per followed conversation (see `client`).
-  inbox: 24.95,
+  // 24.95 with `gone` ahead of the stream (see `client`).
+  inbox: 24.96,
   widgets: {},
 };
 

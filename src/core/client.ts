@@ -279,8 +279,12 @@ export function createHitlClient(options: HitlClientOptions): HitlClient {
         });
         return;
       case "gone":
-        // Settled meanwhile: as answered elsewhere, if it was answered ("accepted" changes nothing then).
-        lostTo(requestId);
+        // Settled meanwhile: as answered elsewhere, if it was answered ("accepted" changes nothing
+        // then). The look that found it gone may be ahead of the stream: marked now, it settles as
+        // answered elsewhere until the server's resolution arrives, which keeps the mark (and a
+        // withdrawal, which wins, shows as withdrawn).
+        if (selectRequest(store.getSnapshot(), requestId)?.state === "settled") lostTo(requestId);
+        else store.dispatch({ type: "transport", changes: [{ type: "answered-elsewhere", requestId }] });
         store.dispatch({ type: "accepted", requestId });
         return;
       default:

@@ -469,3 +469,67 @@ describe("client.sendMessage (the reply path)", () => {
     await expect(client.sendMessage({ text: "hi" })).resolves.toMatchObject({ status: "refused" });
   });
 });
+
+describe("a held answer whose question stopped waiting (`gone`)", () => {
+  const answerOf = (value: unknown): AnswerBody => ({ type: "value", value });
+
+  it("given the stream settled it first, should show it answered elsewhere with what was chosen there", async () => {
+    const { transport, events } = scriptedTransport(async () => {
+      events.deliver({
+        type: "transport",
+        eventId: "e2",
+        changes: [{ type: "resolved", requestId: "r1", outcome: "answered", response: pickA, authoritative: true }],
+      });
+      return { type: "gone" };
+    });
+    const client = createHitlClient({ transport, kinds });
+    const stop = client.mount();
+    client.answer("r1", answerOf({ id: "a" }));
+    await client.whenIdle();
+    expect(client.getRequest("r1")).toMatchObject({
+      state: "settled",
+      outcome: "answered",
+      answeredElsewhere: true,
+      resolution: pickA,
+    });
+    stop();
+  });
+
+  it("given the look that found it gone ahead of the stream, should still settle it answered elsewhere once the server's resolution arrives", async () => {
+    const { transport, events } = scriptedTransport(async () => ({ type: "gone" }));
+    const client = createHitlClient({ transport, kinds });
+    const stop = client.mount();
+    client.answer("r1", answerOf({ id: "a" }));
+    await client.whenIdle();
+    expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
+    // Then the stream catches up with what the other device chose.
+    const chosen = answerOf({ id: "b" });
+    events.deliver({
+      type: "transport",
+      eventId: "e2",
+      changes: [{ type: "resolved", requestId: "r1", outcome: "answered", response: chosen, authoritative: true }],
+    });
+    expect(client.getRequest("r1")).toMatchObject({
+      state: "settled",
+      outcome: "answered",
+      answeredElsewhere: true,
+      resolution: chosen,
+    });
+    stop();
+  });
+
+  it("given the stream then says it was withdrawn, should show it withdrawn", async () => {
+    const { transport, events } = scriptedTransport(async () => ({ type: "gone" }));
+    const client = createHitlClient({ transport, kinds });
+    const stop = client.mount();
+    client.answer("r1", answerOf({ id: "a" }));
+    await client.whenIdle();
+    events.deliver({
+      type: "transport",
+      eventId: "e2",
+      changes: [{ type: "resolved", requestId: "r1", outcome: "withdrawn", authoritative: true }],
+    });
+    expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "withdrawn" });
+    stop();
+  });
+});
