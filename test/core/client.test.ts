@@ -472,20 +472,31 @@ describe("client.sendMessage (the reply path)", () => {
 
 describe("a held answer whose question stopped waiting (`gone`)", () => {
   const answerOf = (value: unknown): AnswerBody => ({ type: "value", value });
+  type Events = ReturnType<typeof scriptedTransport>["events"];
 
-  it("given the stream settled it first, should show it answered elsewhere with what was chosen there", async () => {
+  /** The server's own resolution of r1, as the stream delivers it. */
+  const resolve = (events: Events, outcome: "answered" | "withdrawn", response?: AnswerBody) =>
+    events.deliver({
+      type: "transport",
+      eventId: "e2",
+      changes: [{ type: "resolved", requestId: "r1", outcome, ...(response ? { response } : {}), authoritative: true }],
+    });
+
+  /** r1 answered through a transport that says `gone`, after `before` (what the stream did meanwhile). */
+  async function answeredThenGone(before: (events: Events) => void = () => {}) {
     const { transport, events } = scriptedTransport(async () => {
-      events.deliver({
-        type: "transport",
-        eventId: "e2",
-        changes: [{ type: "resolved", requestId: "r1", outcome: "answered", response: pickA, authoritative: true }],
-      });
+      before(events);
       return { type: "gone" };
     });
     const client = createHitlClient({ transport, kinds });
     const stop = client.mount();
     client.answer("r1", answerOf({ id: "a" }));
     await client.whenIdle();
+    return { client, events, stop };
+  }
+
+  it("given the stream settled it first, should show it answered elsewhere with what was chosen there", async () => {
+    const { client, stop } = await answeredThenGone((events) => resolve(events, "answered", pickA));
     expect(client.getRequest("r1")).toMatchObject({
       state: "settled",
       outcome: "answered",
@@ -496,19 +507,11 @@ describe("a held answer whose question stopped waiting (`gone`)", () => {
   });
 
   it("given the look that found it gone ahead of the stream, should still settle it answered elsewhere once the server's resolution arrives", async () => {
-    const { transport, events } = scriptedTransport(async () => ({ type: "gone" }));
-    const client = createHitlClient({ transport, kinds });
-    const stop = client.mount();
-    client.answer("r1", answerOf({ id: "a" }));
-    await client.whenIdle();
+    const { client, events, stop } = await answeredThenGone();
     expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "answered", answeredElsewhere: true });
     // Then the stream catches up with what the other device chose.
     const chosen = answerOf({ id: "b" });
-    events.deliver({
-      type: "transport",
-      eventId: "e2",
-      changes: [{ type: "resolved", requestId: "r1", outcome: "answered", response: chosen, authoritative: true }],
-    });
+    resolve(events, "answered", chosen);
     expect(client.getRequest("r1")).toMatchObject({
       state: "settled",
       outcome: "answered",
@@ -519,16 +522,8 @@ describe("a held answer whose question stopped waiting (`gone`)", () => {
   });
 
   it("given the stream then says it was withdrawn, should show it withdrawn", async () => {
-    const { transport, events } = scriptedTransport(async () => ({ type: "gone" }));
-    const client = createHitlClient({ transport, kinds });
-    const stop = client.mount();
-    client.answer("r1", answerOf({ id: "a" }));
-    await client.whenIdle();
-    events.deliver({
-      type: "transport",
-      eventId: "e2",
-      changes: [{ type: "resolved", requestId: "r1", outcome: "withdrawn", authoritative: true }],
-    });
+    const { client, events, stop } = await answeredThenGone();
+    resolve(events, "withdrawn");
     expect(client.getRequest("r1")).toMatchObject({ state: "settled", outcome: "withdrawn" });
     stop();
   });
