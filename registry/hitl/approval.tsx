@@ -1,5 +1,5 @@
 "use client";
-import { useLabels, widget } from "hitl-kit";
+import { widget } from "hitl-kit";
 import approvalEntry, { type ApprovalProps, Approval as Parts } from "hitl-kit/widgets/approval";
 import { cn, outlineButton, shell } from "@/components/hitl/shell";
 
@@ -33,6 +33,10 @@ const tool = cn(
   "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-xs [&_code]:text-muted-foreground",
   "**:data-[slot=tool-input]:rounded-md **:data-[slot=tool-input]:bg-muted **:data-[slot=tool-input]:px-3 **:data-[slot=tool-input]:py-2",
 );
+/** The receipt of an edit: what the input was changed to. */
+const edited = cn(
+  "**:data-[slot=edited]:rounded-md **:data-[slot=edited]:bg-muted **:data-[slot=edited]:px-3 **:data-[slot=edited]:py-2",
+);
 /** The edit step: the kit's form inside the approval. */
 const editStep = cn(
   "flex flex-col gap-3 rounded-lg border bg-muted/40 p-3",
@@ -44,74 +48,24 @@ const editStep = cn(
 );
 
 /** A tool approval in shadcn's look: prompt, tool and input, Approve / Edit / Deny, edit step, receipt. */
-export function Approval({ prompt, answer, className, ...props }: ApprovalProps) {
-  const labels = useLabels("approval", {
-    receiptEdited: "Approved with changes",
-    receiptAlways: (label: string) => `Approved: ${label}`,
-    receiptApprovedAutomatically: "Approved automatically",
-    receiptDeniedAutomatically: "Denied automatically",
-  });
-  const note = answer?.decision === "deny" ? answer.note : undefined;
-  const own = props.status !== "answered-elsewhere";
-  const edited = answer?.decision === "edit" && own;
-  const always = answer?.decision === "approve" && answer.always && props.payload.always && own;
-  const labelOf = (name: string) => props.payload.edit?.fields.find((field) => field.name === name)?.label ?? name;
+export function Approval({ prompt, className, ...props }: ApprovalProps) {
+  // The kit's parts carry the behaviour: the decide row gives way to the edit step (the root's
+  // `data-step`), the receipt words an edit, an approve-always or a policy's decision and shows
+  // what an edit changed, and a denial's note is the receipt's quoted reason.
   return (
-    <Parts.Root
-      {...props}
-      declineReason={props.declineReason ?? note}
-      // While the edit step shows, its own Submit / Back replace Approve / Edit / Deny.
-      className={cn(shell.root, fields, readable, "has-data-[slot=edit-step]:*:data-[slot=actions]:hidden", className)}
-    >
+    <Parts.Root {...props} className={cn(shell.root, fields, readable, edited, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
       <Parts.Tool className={tool} />
-      <Actions />
+      <Parts.Actions className={shell.actions}>
+        <Parts.Approve className={shell.submit} />
+        <Parts.ApproveAlways className={outlineButton} />
+        <Parts.Edit className={outlineButton} />
+        <Parts.Deny className={shell.decline} />
+      </Parts.Actions>
       <Parts.EditStep className={editStep} />
       <Parts.Status className={shell.status} />
-      <Parts.Receipt
-        className={shell.receipt}
-        {...(edited ? { outcome: labels.receiptEdited } : {})}
-        {...(always && props.payload.always ? { outcome: labels.receiptAlways(props.payload.always.label) } : {})}
-        {...(props.payload.automatic
-          ? {
-              outcome:
-                props.status === "denied" ? labels.receiptDeniedAutomatically : labels.receiptApprovedAutomatically,
-            }
-          : {})}
-        summary={edited ? <EditedInput input={answer.input} labelOf={labelOf} /> : undefined}
-      />
+      <Parts.Receipt className={shell.receipt} />
     </Parts.Root>
-  );
-}
-
-/** Approve / Approve always / Edit / Deny; the parts hide the buttons a request does not offer. */
-function Actions() {
-  return (
-    <Parts.Actions className={shell.actions}>
-      <Parts.Approve className={shell.submit} />
-      <Parts.ApproveAlways className={outlineButton} />
-      <Parts.Edit className={outlineButton} />
-      <Parts.Deny className={shell.decline} />
-    </Parts.Actions>
-  );
-}
-
-/** What the person changed the input to, for the receipt of an edit. */
-function EditedInput({ input, labelOf }: { input: Record<string, unknown>; labelOf: (name: string) => string }) {
-  return (
-    <dl
-      data-slot="edited"
-      className="m-0 grid grid-cols-[minmax(0,max-content)_minmax(0,1fr)] gap-x-2.5 gap-y-0.5 rounded-md bg-muted px-3 py-2"
-    >
-      {Object.entries(input).map(([name, value]) => (
-        <div key={name} className="contents">
-          <dt className="text-muted-foreground">{labelOf(name)}</dt>
-          <dd className="m-0 min-w-0 wrap-anywhere">
-            {Array.isArray(value) ? value.join(", ") : String(value ?? "—")}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -92,8 +92,12 @@ describe("Approval with an edit step (LangChain's HITL review)", () => {
     ));
     // "deny" is not offered: no Deny button.
     expect(screen.queryByRole("button", { name: "Deny" })).toBeNull();
+    const group = screen.getByRole("group", { name: "Send the email?" });
+    expect(group).toHaveAttribute("data-step", "decide");
     await user.click(screen.getByRole("button", { name: "Edit" }));
+    // The edit step stands where the decide row was; the root says which step shows.
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    expect(group).toHaveAttribute("data-step", "edit");
     const subject = screen.getByLabelText(/Subject/);
     expect(subject).toHaveValue("Hello");
     await user.clear(subject);
@@ -117,6 +121,7 @@ describe("Approval with an edit step (LangChain's HITL review)", () => {
     expect(screen.getAllByText(/Required/).length).toBeGreaterThan(0);
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Send the email?" })).toHaveAttribute("data-step", "decide");
   });
 
   it("given an approval with changes, should show the edited receipt with the new values", () => {

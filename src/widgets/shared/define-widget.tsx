@@ -102,6 +102,8 @@ interface Definition<Props extends BaseProps, Api, Item extends { readonly id: s
     readonly decline?: ShellProps["onDecline"];
     /** What Submit does, for a widget without a `Body` part of its own (the default Body, a form, calls it). */
     readonly submit?: () => void;
+    /** The reason a receipt quotes when the host gave none (an approval's denial note is in its answer). */
+    readonly declineReason?: string | undefined;
   };
   /** Attributes for the root from the API (`data-*` the widget's state sets). */
   readonly rootProps?: (api: Api) => Readonly<Record<`data-${string}`, string | undefined>>;
@@ -113,6 +115,12 @@ interface Definition<Props extends BaseProps, Api, Item extends { readonly id: s
    * `parts` has one; the actions hold it and Decline. @default true
    */
   readonly form?: false;
+  /**
+   * The styled widget's row of actions, where it is the widget's own (an approval's Approve /
+   * Edit / Deny); `null` where `content` holds them. @default the shell's row: Submit (for a
+   * form, or the widget's `Submit` part) and `Decline`
+   */
+  readonly actions?: ReactNode;
   /** The widget's parts, added to the statics (a name the shell has replaces the shell's). */
   readonly parts: Parts;
 }
@@ -204,6 +212,7 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
       const environment = { status: shell.status ?? "open", onDecline: shell.onDecline, items, remote };
       const result = use(mine as Parameters<typeof use>[0], environment);
       const onDecline = "decline" in result ? result.decline : shell.onDecline;
+      const declineReason = shell.declineReason ?? result.declineReason;
       return (
         <SubmitContext.Provider value={result.submit}>
           <Provider value={result.api}>
@@ -211,6 +220,7 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
               kind={kind}
               {...shell}
               onDecline={onDecline}
+              {...(declineReason === undefined ? {} : { declineReason })}
               {...rootProps?.(result.api)}
               {...fieldset}
               className={cx(rootClass, rest.className as string | undefined)}
@@ -234,25 +244,28 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
 
     const { Body = DefaultBody, Issues, Submit, Decline = ShellDecline, Receipt } = parts;
     const Summary = parts.Summary as ComponentType<{ answer: unknown }> | undefined;
-    const actions =
-      definition.form !== false ? (
-        <Body>
-          {definition.content}
-          {Issues && <Issues />}
-          <ShellActions>
-            {Submit ? <Submit /> : <ShellSubmit />}
-            <Decline />
-          </ShellActions>
-        </Body>
+    const form = definition.form !== false;
+    const row =
+      definition.actions !== undefined ? (
+        definition.actions
       ) : (
-        <>
-          {definition.content}
-          <ShellActions>
-            {Submit && <Submit />}
-            <Decline />
-          </ShellActions>
-        </>
+        <ShellActions>
+          {Submit ? <Submit /> : form && <ShellSubmit />}
+          <Decline />
+        </ShellActions>
       );
+    const actions = form ? (
+      <Body>
+        {definition.content}
+        {Issues && <Issues />}
+        {row}
+      </Body>
+    ) : (
+      <>
+        {definition.content}
+        {row}
+      </>
+    );
 
     function Widget({ prompt, ...props }: Props) {
       const { answer } = props as Partial<Props>;
