@@ -97,7 +97,10 @@ export const CEILINGS = {
   // 20.80 once the render decision moved into core (see `core`): the registry keeps only its entries.
   // 20.86 with the ledger per followed conversation (see `client`).
   // 20.87 with `gone` ahead of the stream (see `client`).
-  page: 20.88,
+  // 20.96 once the fallback's list of problems became a labelled region a keyboard can reach and
+  // scroll, rendered when Details opens (axe's scrollable-region-focusable), and its reply field
+  // took the client's limit for a reply (one limit, not 10,000 in the field and 1,000,000 behind it).
+  page: 20.97,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -129,7 +132,11 @@ export const CEILINGS = {
   // 77.42 once the render decision moved into core (see `core`).
   // 77.47 with the ledger per followed conversation (see `client`; the AI SDK's own answered set went).
   // 77.49 with `gone` ahead of the stream (see `client`).
-  total: 77.5,
+  // 77.95 once the approval moved onto a machine, connect and defineWidget as the pickers did
+  // (its own chunks 1.79 → 2.22): the receipt's words for an edit, an approve-always and a
+  // policy's decision, which the shadcn item had copied, are the kit's parts now. 78.03 with the
+  // fallback's keyboard-reachable problem list (see `page`).
+  total: 78.04,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).

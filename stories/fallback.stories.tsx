@@ -428,6 +428,24 @@ export const LargeInvalidPayload: Story = {
   },
 };
 
+/**
+ * The same 500 problems, left open: the list scrolls, and a keyboard reaches it (a labelled
+ * region with a tab stop) to scroll it. The story's axe check runs with it open and scrolling.
+ */
+export const LargeInvalidPayloadDetailsOpen: Story = {
+  args: LargeInvalidPayload.args,
+  play: async (context) => {
+    const { group, check } = fallbackGroup(context.canvasElement, TAGS_PROMPT, "invalid-payload", "multi-select");
+    await check();
+    await userEvent.click(within(group).getByText("Details (500 problems)"));
+    const list = within(group).getByRole("region", { name: "Details (500 problems)" });
+    await expect(list.scrollHeight).toBeGreaterThan(list.clientHeight);
+    // Tab from Details lands on the list (the browser's arrow and page keys then scroll it).
+    await userEvent.tab();
+    await expect(list).toHaveFocus();
+  },
+};
+
 const AIRPORT_PROMPT = "Which airport should the Lisbon trip depart from?";
 /** 300 options with one repeated id: the fallback offers the first 100 as buttons. */
 const airports = Array.from({ length: 300 }, (_, index) => ({

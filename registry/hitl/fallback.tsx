@@ -12,7 +12,7 @@ import { cn, shell } from "@/components/hitl/shell";
 
 const issues = cn(
   "text-xs [&_summary]:w-fit [&_summary]:cursor-pointer [&_summary]:text-muted-foreground",
-  "[&_ul]:mt-1.5 [&_ul]:max-h-50 [&_ul]:list-disc [&_ul]:overflow-y-auto [&_ul]:pl-5 [&_code]:font-mono [&_code]:whitespace-pre-wrap [&_code]:wrap-anywhere",
+  "**:data-[slot=issue-list]:mt-1.5 **:data-[slot=issue-list]:max-h-50 **:data-[slot=issue-list]:overflow-y-auto [&_ul]:list-disc [&_ul]:pl-5 [&_code]:font-mono [&_code]:whitespace-pre-wrap [&_code]:wrap-anywhere",
 );
 const options = cn(
   "flex flex-wrap gap-2",

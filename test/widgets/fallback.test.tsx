@@ -1,7 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { MAX_ANSWER_TEXT_LENGTH } from "../../src/core/answer";
 import type { HitlIssue } from "../../src/core/issues";
+import { MAX_TEXT_LENGTH } from "../../src/kinds/limits";
 import type { WidgetStatus } from "../../src/react/widget-props";
 import { Fallback, type FallbackAnswer, type FallbackProps } from "../../src/widgets/fallback/fallback";
 import { itDeclinesOnce, renderWidget, renderWithLabels } from "./helpers";
@@ -129,6 +131,18 @@ describe("Fallback", () => {
       await user.click(screen.getByRole("button", { name: "Send" }));
       expect(onAnswer).toHaveBeenCalledTimes(1);
       expect(onAnswer).toHaveBeenCalledWith({ type: "reply", text: "one\ntwo" });
+    });
+
+    it("should take and send a reply as long as the client takes (past the 10,000 of a picker's free text)", async () => {
+      const { user, onAnswer } = setup();
+      const field = screen.getByRole("textbox", { name: "Your answer" });
+      // One limit for a reply: the field's and the client's (a pasted log is a reply too).
+      expect(field).toHaveAttribute("maxLength", String(MAX_ANSWER_TEXT_LENGTH));
+      const long = "x".repeat(MAX_TEXT_LENGTH + 1);
+      fireEvent.change(field, { target: { value: long } });
+      await user.click(screen.getByRole("button", { name: "Send" }));
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(onAnswer).toHaveBeenCalledWith({ type: "reply", text: long });
     });
 
     it("should refuse blank text inline", async () => {

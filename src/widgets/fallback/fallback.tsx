@@ -1,7 +1,7 @@
 "use client";
 import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { MAX_ANSWER_TEXT_LENGTH } from "../../core/answer";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
-import { MAX_TEXT_LENGTH } from "../../kinds/limits";
 import { isDevelopment } from "../../react/env";
 import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
@@ -82,7 +82,8 @@ function Root(props: FallbackRootProps) {
       if (reply.sent()) return;
       const trimmed = text.trim();
       if (trimmed === "") setTextError(labels.emptyText);
-      else if (trimmed.length > MAX_TEXT_LENGTH) setTextError(labels.tooLong(MAX_TEXT_LENGTH));
+      // The client's own limit for a reply: one limit, so what the field takes the client sends.
+      else if (trimmed.length > MAX_ANSWER_TEXT_LENGTH) setTextError(labels.tooLong(MAX_ANSWER_TEXT_LENGTH));
       else send({ type: "reply", text: trimmed });
     },
   };
@@ -115,23 +116,44 @@ function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">
 }
 
 /** The problems, collapsed under Details. */
-function Issues({ className, ...props }: ComponentPropsWithoutRef<"details">) {
+function Issues({ className, onToggle, ...props }: ComponentPropsWithoutRef<"details">) {
   const { labels, issues } = useFallback();
   const { status } = useShell();
+  // The list is rendered once opened: up to 100 rows nobody asked to see stay out of the page, and
+  // a closed Details holds no tab stop.
+  const [open, setOpen] = useState(false);
   // A request refused as invalid keeps saying why; any other receipt drops the details.
   if ((isSettledStatus(status) && status !== "invalid") || issues.length === 0) return null;
   return (
-    <details data-slot="issues" className={cx("hitl-fallback-issues", className)} {...props}>
+    <details
+      data-slot="issues"
+      className={cx("hitl-fallback-issues", className)}
+      onToggle={(event) => {
+        setOpen(event.currentTarget.open);
+        onToggle?.(event);
+      }}
+      {...props}
+    >
       <summary>{labels.details(countIssues(issues))}</summary>
-      <ul>
-        {issues.slice(0, MAX_SHOWN).map((issue, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.
-          <li key={index}>
-            <code className="hitl-fallback-issue">{formatIssue(issue)}</code>
-          </li>
-        ))}
-        {issues.length > MAX_SHOWN && <li>… {issues.length - MAX_SHOWN} more</li>}
-      </ul>
+      {open && (
+        <section
+          aria-label={labels.details(countIssues(issues))}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls past 200px; a labelled region with a tab stop is how a keyboard scrolls it (WCAG 2.1.1, axe's scrollable-region-focusable).
+          tabIndex={0}
+          data-slot="issue-list"
+          className="hitl-fallback-issue-list"
+        >
+          <ul>
+            {issues.slice(0, MAX_SHOWN).map((issue, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.
+              <li key={index}>
+                <code className="hitl-fallback-issue">{formatIssue(issue)}</code>
+              </li>
+            ))}
+            {issues.length > MAX_SHOWN && <li>… {issues.length - MAX_SHOWN} more</li>}
+          </ul>
+        </section>
+      )}
     </details>
   );
 }
@@ -191,6 +213,7 @@ function FreeText({
       hint={labels.sendHint}
       hintClassName="hitl-fallback-hint"
       multiline
+      maxLength={MAX_ANSWER_TEXT_LENGTH}
       value={text}
       onValueChange={setText}
       error={textError}

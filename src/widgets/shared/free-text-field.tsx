@@ -23,6 +23,8 @@ export interface FreeTextFieldProps extends Omit<ComponentPropsWithoutRef<"form"
   onSend: () => void;
   /** More buttons for the actions row beside Send (e.g. Decline), when Send sits below the field. */
   actions?: ReactNode;
+  /** The longest text the field takes: the answer's own limit. @default MAX_TEXT_LENGTH */
+  maxLength?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function FreeTextField({
   onValueChange,
   error,
   onSend,
+  maxLength = MAX_TEXT_LENGTH,
   ...props
 }: FreeTextFieldProps) {
   const id = useId();
@@ -53,7 +56,7 @@ export function FreeTextField({
     "data-slot": "text-input",
     value,
     placeholder,
-    maxLength: MAX_TEXT_LENGTH,
+    maxLength,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
   } as const;
