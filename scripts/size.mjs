@@ -68,7 +68,10 @@ export const CEILINGS = {
   // one chat share one gate, each transport connected while mounted), not per transport object.
   // 5.77 once a `gone` ahead of the stream marks the request answered elsewhere at once (a
   // LangGraph two-device race left the loser "answered" as if its own answer had gone).
-  client: 5.78,
+  // 5.86 with the ledger's `concluded` change: a request the server is done with settles from the
+  // ledger's own record of what this client sent (an approval's by its decision), so TanStack AI's
+  // transport keeps no answered set of its own.
+  client: 5.87,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -76,7 +79,8 @@ export const CEILINGS = {
   // 8.70 once the render decision moved here from react's registry (`renderRequest`,
   // src/core/render.ts): the chat page went down 0.15 with it (20.95 → 20.80).
   // 8.77 with the ledger per followed conversation (see `client`).
-  core: 8.79,
+  // 8.87 with `concluded` (see `client`).
+  core: 8.88,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).
@@ -100,7 +104,8 @@ export const CEILINGS = {
   // 20.96 once the fallback's list of problems became a labelled region a keyboard can reach and
   // scroll, rendered when Details opens (axe's scrollable-region-focusable), and its reply field
   // took the client's limit for a reply (one limit, not 10,000 in the field and 1,000,000 behind it).
-  page: 20.97,
+  // 21.05 with `concluded` (see `client`).
+  page: 21.06,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -136,7 +141,8 @@ export const CEILINGS = {
   // (its own chunks 1.79 → 2.22): the receipt's words for an edit, an approve-always and a
   // policy's decision, which the shadcn item had copied, are the kit's parts now. 78.03 with the
   // fallback's keyboard-reachable problem list (see `page`).
-  total: 78.04,
+  // 78.13 with `concluded` (see `client`).
+  total: 78.14,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).
@@ -145,7 +151,8 @@ export const CEILINGS = {
   // its registry is no bigger.
   // 24.94 with the ledger per followed conversation (see `client`).
   // 24.95 with `gone` ahead of the stream (see `client`).
-  inbox: 24.96,
+  // 25.04 with `concluded` (see `client`).
+  inbox: 25.05,
   widgets: {},
 };
 

@@ -36,6 +36,14 @@ export type LedgerChange =
     }
   /** The tool call finished: whatever it asked and nobody answered is withdrawn. */
   | { readonly type: "call-ended"; readonly callId: string }
+  /**
+   * The server is done with one request without saying how (TanStack AI: an interrupt left the
+   * list once its run resumed): it ended with the answer this client sent, if one went out — the
+   * server took nothing else, so that is authoritative — else it was withdrawn. The ledger reads
+   * its own record of what was sent, so no transport keeps one. `approval`: the answer is a
+   * decision (approved, or denied by a deny).
+   */
+  | { readonly type: "concluded"; readonly requestId: string; readonly approval?: boolean }
   /** The turn was cancelled or failed: its unanswered requests (except tasks') are withdrawn. */
   | { readonly type: "turn-ended"; readonly turnId: string }
   | { readonly type: "session-ended" }
@@ -232,6 +240,25 @@ function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "
     }
     case "call-ended":
       return withdrawAll(markEnded(state, `call:${change.callId}`), getIn(state.byCall, change.callId));
+    case "concluded": {
+      const request = getIn(state.entries, change.requestId)?.request;
+      const sent = request?.state === "open" ? undefined : request?.submitted;
+      // An approval's answer lets the tool run when it approves (or edits); anything else denies,
+      // as `approvalDecision` reads it: an approval never runs by default.
+      const decision = sent?.type === "value" && (sent.value as { decision?: unknown } | null)?.decision;
+      const approved = decision === "approve" || decision === "edit";
+      return settle(
+        state,
+        change.requestId,
+        sent
+          ? {
+              outcome: change.approval ? (approved ? "approved" : "denied") : "answered",
+              response: sent,
+              authoritative: true,
+            }
+          : WITHDRAWN,
+      );
+    }
     case "turn-ended": {
       // A task's questions belong to its run, not the turn: they stay open (the server resolves them).
       const ids = getIn(state.byTurn, change.turnId)?.filter(

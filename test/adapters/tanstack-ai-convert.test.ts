@@ -50,15 +50,24 @@ function generic(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Each state through the converter into a ledger. `answered`: what this page sent, given as the
+ * client does (submitted, then accepted) once its request is open in the ledger.
+ */
 function run(
   states: readonly TanStackChatState[],
-  answered?: (requestId: string) => AnswerBody | undefined,
+  answered: Readonly<Record<string, AnswerBody>> = {},
 ): { state: LedgerState; actions: (LedgerAction | null)[] } {
   const convert = createTanStackAiConverter();
   let state = createLedger();
   const actions = states.map((chat) => {
-    const action = convert(chat, answered);
+    const action = convert(chat);
     if (action) state = reduceLedger(state, action);
+    for (const [requestId, answer] of Object.entries(answered)) {
+      if (selectRequests(state).find((r) => r.requestId === requestId)?.state !== "open") continue;
+      state = reduceLedger(state, { type: "submit", requestId, answer });
+      state = reduceLedger(state, { type: "accepted", requestId });
+    }
     return action;
   });
   return { state, actions };
@@ -216,9 +225,20 @@ describe("createTanStackAiConverter", () => {
         { messages: [assistant(part)], interrupts: [], resuming: true },
         { messages: [assistant(part)], interrupts: [] },
       ],
-      (id) => (id === "approval_call-2" ? approve : undefined),
+      { "approval_call-2": approve },
     );
     expect(requests(state)).toEqual([["approval_call-2", "approval", "delete_file", "settled", "approved"]]);
+    // The same interrupt denied here concludes as denied, with the page's note.
+    const deny: AnswerBody = { type: "value", value: { decision: "deny", note: "not /x" } };
+    const denied = run(
+      [
+        { messages: [assistant(part)], interrupts: [interrupt] },
+        { messages: [assistant(part)], interrupts: [], resuming: true },
+        { messages: [assistant(part)], interrupts: [] },
+      ],
+      { "approval_call-2": deny },
+    );
+    expect(selectRequests(denied.state)[0]).toMatchObject({ state: "settled", outcome: "denied", resolution: deny });
     expect(selectRequests(state)[0]).toMatchObject({
       native: true,
       callId: "call-2",
@@ -264,7 +284,7 @@ describe("createTanStackAiConverter", () => {
         { messages: [], interrupts: [], resuming: true },
         { messages: [], interrupts: [], resuming: false },
       ],
-      (id) => (id === "i-1" ? answer : undefined),
+      { "i-1": answer },
     );
     expect(actions[1]).toBeNull();
     expect(selectRequests(state)[0]).toMatchObject({ state: "settled", outcome: "answered", resolution: answer });

@@ -169,6 +169,50 @@ describe("ledger server-driven endings", () => {
     expect(selectRequests(feed(trace, state))[0]?.outcome).toBe("answered");
   });
 
+  it("given a request concluded, should settle it with what this client sent (authoritative), else withdraw it", () => {
+    const conclude = (requestId: string, approval?: boolean) => ({
+      type: "transport" as const,
+      changes: [{ type: "concluded" as const, requestId, ...(approval ? { approval } : {}) }],
+    });
+    const answer = { type: "value" as const, value: { selected: ["a"] } };
+    const open = feed(requested("c"));
+    const id = selectRequests(open)[0]?.requestId ?? "";
+    // Nothing sent: the server is done with it anyway, so it was withdrawn.
+    expect(selectRequest(reduceLedger(open, conclude(id)), id)).toMatchObject({ outcome: "withdrawn" });
+    // Sent and accepted: the server took this answer and nothing else.
+    let sent = reduceLedger(open, { type: "submit", requestId: id, answer });
+    sent = reduceLedger(sent, { type: "accepted", requestId: id });
+    const answered = reduceLedger(sent, conclude(id));
+    expect(selectRequest(answered, id)).toMatchObject({ state: "settled", outcome: "answered", resolution: answer });
+    // Authoritative: a later provisional word changes nothing.
+    const provisional = {
+      type: "transport" as const,
+      changes: [{ type: "resolved" as const, requestId: id, outcome: "withdrawn" as const, authoritative: false }],
+    };
+    expect(reduceLedger(answered, provisional)).toBe(answered);
+    // A send the transport refused went nowhere: withdrawn, not answered.
+    const refused = reduceLedger(reduceLedger(open, { type: "submit", requestId: id, answer }), {
+      type: "failed",
+      requestId: id,
+      error: { kind: "rejected", message: "no" },
+    });
+    expect(selectRequest(reduceLedger(refused, conclude(id)), id)).toMatchObject({ outcome: "withdrawn" });
+    // An approval's decision: approve and edit approve, anything else denies.
+    const decided = (value: unknown) =>
+      selectRequest(
+        reduceLedger(
+          reduceLedger(open, { type: "submit", requestId: id, answer: { type: "value", value } }),
+          conclude(id, true),
+        ),
+        id,
+      )?.outcome;
+    expect([decided({ decision: "approve" }), decided({ decision: "edit", input: {} })]).toEqual([
+      "approved",
+      "approved",
+    ]);
+    expect([decided({ decision: "deny" }), decided("approve"), decided(null)]).toEqual(["denied", "denied", "denied"]);
+  });
+
   it("given a failed session, should withdraw every open request", () => {
     const state = feed([...requested("a"), ...requested("b"), event("session.failed", { code: "x" }, "evt_f")]);
     expect(selectRequests(state).every((r) => r.outcome === "withdrawn")).toBe(true);

@@ -3,7 +3,6 @@ import type { AnswerBody } from "../../core/answer";
 import { fromZodIssues } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
-import { approvalDecision } from "../../kinds/native";
 import { fromToolOutput, pickerRequestFromToolCall } from "../../wire/tool-output";
 import { approvalFromInterrupt, type ParkedTanStackInterrupt, parkTanStackInterrupt } from "./interrupts";
 
@@ -20,11 +19,10 @@ export interface TanStackChatState {
 
 export interface TanStackAiConverter {
   /**
-   * The chat's current state → what changed since the last call. `answered` tells which generic
-   * interrupts this page resolved, with what (a resolved interrupt leaves the list for good once
-   * its batch went: that is its settlement).
+   * The chat's current state → what changed since the last call. An interrupt that leaves the
+   * list for good (its batch went) is `concluded`: the ledger settles it with what this page sent.
    */
-  (state: TanStackChatState, answered?: (requestId: string) => AnswerBody | undefined): TransportAction | null;
+  (state: TanStackChatState): TransportAction | null;
   /** A generic interrupt this converter parked (and how to answer it). */
   interrupt(requestId: string): ParkedTanStackInterrupt | undefined;
 }
@@ -43,8 +41,8 @@ export interface TanStackAiConverter {
  *   it. Its interrupt parks the same request (restored messages may have lost the `approval`), and
  *   settles it, like a generic one, when it leaves the list.
  * - A generic interrupt the client can resolve parks by its id (see `parkTanStackInterrupt`);
- *   when it leaves the list outside a resume it is settled: answered with what this page sent,
- *   else withdrawn (a new run, `clear()`, the app resolved it itself).
+ *   when it leaves the list outside a resume it is over (`concluded`): the ledger settles it with
+ *   what this page sent, else withdrawn (a new run, `clear()`, the app resolved it itself).
  * - A tool call that disappears from the list withdraws its requests.
  * - A part that is not a well-formed tool call becomes a `problem`; nothing throws.
  */
@@ -56,7 +54,7 @@ export function createTanStackAiConverter(): TanStackAiConverter {
   /** Interrupts parked and not yet over (generic ones, and approvals parked from theirs). */
   const openInterrupts = new Map<string, "generic" | "approval">();
 
-  const convert = (state: TanStackChatState, answered?: (requestId: string) => AnswerBody | undefined) => {
+  const convert = (state: TanStackChatState) => {
     const changes: LedgerChange[] = [];
     const messages = isRecord(state) ? state.messages : undefined;
     if (!Array.isArray(messages)) {
@@ -127,26 +125,12 @@ export function createTanStackAiConverter(): TanStackAiConverter {
       for (const [id, kind] of [...openInterrupts]) {
         if (listed.has(id)) continue;
         openInterrupts.delete(id);
-        changes.push(concluded(id, kind, answered?.(id)));
+        changes.push({ type: "concluded", requestId: id, ...(kind === "approval" ? { approval: true } : {}) });
       }
     }
     return changes.length > 0 ? { type: "transport" as const, changes } : null;
   };
   return Object.assign(convert, { interrupt: (requestId: string) => interrupts.get(requestId) });
-}
-
-/** An interrupt that left the list: answered with what this page sent, else withdrawn. */
-function concluded(requestId: string, kind: "generic" | "approval", response: AnswerBody | undefined): LedgerChange {
-  if (response === undefined) return { type: "resolved", requestId, outcome: "withdrawn", authoritative: false };
-  if (kind === "generic") return { type: "resolved", requestId, outcome: "answered", response, authoritative: true };
-  const decision = approvalDecision(response);
-  return {
-    type: "resolved",
-    requestId,
-    outcome: decision.decision === "approve" ? "approved" : "denied",
-    response: { type: "value", value: decision },
-    authoritative: true,
-  };
 }
 
 /** Most interrupts read from one state (a hostile server can list millions). */

@@ -1,4 +1,4 @@
-import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import type { TransportAnswer } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import {
   ACCEPTED,
@@ -80,23 +80,6 @@ export interface TanStackAiHitlTransport extends HitlTransport {
   sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
 
-/**
- * What this page answered, per chat: the client behind `useChat` keeps one result per call and
- * one resolution per interrupt, and two transports over one chat (two hooks) would each fill
- * it. Keyed by the chat's own `addToolResult`, which is stable per client.
- */
-const answeredByChat = new WeakMap<object, Map<string, AnswerBody>>();
-
-function answeredFor(chat: TanStackChatLike): Map<string, AnswerBody> {
-  const key = chat.addToolResult as object;
-  let answered = answeredByChat.get(key);
-  if (!answered) {
-    answered = new Map();
-    answeredByChat.set(key, answered);
-  }
-  return answered;
-}
-
 let counter = 0;
 
 /**
@@ -131,8 +114,7 @@ export function createTanStackAiTransport(
     if (seen.every((value, index) => value === last[index])) return;
     last = seen;
     prefetch(next.messages);
-    const answered = answeredFor(next);
-    events.deliver(convert(next, (requestId) => answered.get(requestId)));
+    events.deliver(convert(next));
     for (const waiter of [...waiters]) waiter();
   };
 
@@ -204,18 +186,15 @@ export function createTanStackAiTransport(
   const alreadyAnswered = (what: string) =>
     new HitlTransportError(`This ${what} already has its answer.`, "unconfirmed");
 
-  /** Runs one client call that only updates the chat's own state: a throw means nothing was staged. */
-  const stage = async (
-    answered: Map<string, AnswerBody>,
-    requestId: string,
-    answer: AnswerBody,
-    call: () => unknown,
-  ) => {
-    answered.set(requestId, answer);
+  /**
+   * Runs one client call that only updates the chat's own state: a throw means nothing was staged.
+   * Which requests this page answered is the client's ledger's to know (one per chat, through
+   * `follows`): its gate lets one answer through per request, and settles a concluded one with it.
+   */
+  const stage = async (call: () => unknown) => {
     try {
       await call();
     } catch (error) {
-      answered.delete(requestId);
       throw new HitlTransportError(error instanceof Error ? error.message : String(error), "rejected");
     }
     return ACCEPTED;
@@ -223,14 +202,12 @@ export function createTanStackAiTransport(
 
   /** Gives one request its one answer through the client call that fits it. */
   const sendOne = async ({ requestId, answer, request }: TransportAnswer): Promise<SendOutcome> => {
-    const answered = answeredFor(current);
-    if (answered.has(requestId)) throw alreadyAnswered("request");
     const interrupt = convert.interrupt(requestId);
     if (interrupt) {
       const bound = boundInterrupt(requestId);
       if (!bound || !isOpen(bound)) throw alreadyAnswered("interrupt");
       const resolution = interruptResolution(requestId, answer, interrupt.answering);
-      return stage(answered, requestId, answer, () =>
+      return stage(() =>
         resolution.status === "cancelled"
           ? bound.cancel?.()
           : (bound.resolveInterrupt as ((payload: unknown) => void) | undefined)?.(resolution.payload),
@@ -243,9 +220,9 @@ export function createTanStackAiTransport(
       const decided = isRecord(approval) && approval.approved !== undefined;
       // Waiting: its interrupt is open, or (a server without interrupts) its part asks.
       const waiting = bound ? isOpen(bound) : isRecord(approval);
-      if (decided || !waiting || answered.has(requestId)) throw alreadyAnswered("approval");
+      if (decided || !waiting) throw alreadyAnswered("approval");
       const approved = approvalDecision(answer).decision === "approve";
-      return stage(answered, requestId, answer, () =>
+      return stage(() =>
         // A tool the page registered is the client's own approval; any other is a generic interrupt.
         bound?.resolveInterrupt && bound.kind !== "tool-approval"
           ? (bound.resolveInterrupt as (payload: unknown) => void)({ approved })
@@ -254,10 +231,10 @@ export function createTanStackAiTransport(
     }
     await until(() => toolInterrupt(request.callId) || runOver());
     const part = toolCall(request.callId);
-    if (!part || part.output !== undefined || hasResult(request.callId) || answered.has(requestId)) {
+    if (!part || part.output !== undefined || hasResult(request.callId)) {
       throw alreadyAnswered("tool call");
     }
-    return stage(answered, requestId, answer, () =>
+    return stage(() =>
       current.addToolResult({ toolCallId: request.callId, tool: request.toolName, output: toToolOutput(answer) }),
     );
   };
