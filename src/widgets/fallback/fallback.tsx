@@ -119,8 +119,7 @@ function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">
 function Issues({ className, onToggle, ...props }: ComponentPropsWithoutRef<"details">) {
   const { labels, issues } = useFallback();
   const { status } = useShell();
-  // The list is rendered once opened: up to 100 rows nobody asked to see stay out of the page, and
-  // a closed Details holds no tab stop.
+  // Open, the list is a tab stop; closed, none (its content is not shown).
   const [open, setOpen] = useState(false);
   // A request refused as invalid keeps saying why; any other receipt drops the details.
   if ((isSettledStatus(status) && status !== "invalid") || issues.length === 0) return null;
@@ -135,25 +134,24 @@ function Issues({ className, onToggle, ...props }: ComponentPropsWithoutRef<"det
       {...props}
     >
       <summary>{labels.details(countIssues(issues))}</summary>
-      {open && (
-        <section
-          aria-label={labels.details(countIssues(issues))}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls past 200px; a labelled region with a tab stop is how a keyboard scrolls it (WCAG 2.1.1, axe's scrollable-region-focusable).
-          tabIndex={0}
-          data-slot="issue-list"
-          className="hitl-fallback-issue-list"
-        >
-          <ul>
-            {issues.slice(0, MAX_SHOWN).map((issue, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.
-              <li key={index}>
-                <code className="hitl-fallback-issue">{formatIssue(issue)}</code>
-              </li>
-            ))}
-            {issues.length > MAX_SHOWN && <li>… {issues.length - MAX_SHOWN} more</li>}
-          </ul>
-        </section>
-      )}
+      <section
+        aria-label={labels.details(countIssues(issues))}
+        // The list scrolls past 200px: a labelled region with a tab stop (while open) is how a
+        // keyboard scrolls it (WCAG 2.1.1, axe's scrollable-region-focusable).
+        tabIndex={open ? 0 : -1}
+        data-slot="issue-list"
+        className="hitl-fallback-issue-list"
+      >
+        <ul>
+          {issues.slice(0, MAX_SHOWN).map((issue, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static, read-only list; issues may repeat.
+            <li key={index}>
+              <code className="hitl-fallback-issue">{formatIssue(issue)}</code>
+            </li>
+          ))}
+          {issues.length > MAX_SHOWN && <li>… {issues.length - MAX_SHOWN} more</li>}
+        </ul>
+      </section>
     </details>
   );
 }
