@@ -114,6 +114,38 @@ describe("Mastra suspensions and approvals as parked requests", () => {
     unmount();
     transport.close();
   });
+
+  it("given an approval this page answered whose stream was lost, then gone from the listing, should settle it approved with the answer; one nobody here answered, withdrawn", async () => {
+    // The agent's side as Mastra lists it: two approvals waiting, then none (the listing says only that).
+    const waiting = (ids: string[]) => ({
+      runs: [
+        { runId: "r", toolCalls: ids.map((toolCallId) => ({ toolCallId, toolName: "t", requiresApproval: true })) },
+      ],
+    });
+    let listing = waiting(["mine", "theirs"]);
+    // The resumed stream never says anything: as if the page lost it.
+    const stream: MastraStreamResponse = { processDataStream: async () => {} };
+    const agent: MastraAgentLike = {
+      listSuspendedRuns: async () => listing,
+      approveToolCall: async () => stream,
+      declineToolCall: async () => stream,
+      resumeStream: async () => stream,
+    };
+    const transport = createMastraTransport(agent, { threadId: "t", pollIntervalMs: 0 });
+    const client = createHitlClient({ transport, kinds, journal: noopJournal });
+    const unmount = client.mount();
+    await transport.refresh();
+    const approve = { type: "value", value: { decision: "approve" } } as const;
+    client.answer("r::mine", approve);
+    await client.whenIdle();
+    expect(client.getRequest("r::mine")?.state).toBe("responded");
+    listing = waiting([]);
+    await transport.refresh();
+    expect(client.getRequest("r::mine")).toMatchObject({ state: "settled", outcome: "approved", resolution: approve });
+    expect(client.getRequest("r::theirs")).toMatchObject({ state: "settled", outcome: "withdrawn" });
+    unmount();
+    transport.close();
+  });
 });
 
 describe("a plain Mastra suspension on a real Mastra server", () => {

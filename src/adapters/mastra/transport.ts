@@ -1,4 +1,3 @@
-import type { TransportAnswer } from "../../core/answer";
 import type { LedgerChange, LedgerProblem } from "../../core/ledger";
 import {
   ACCEPTED,
@@ -89,8 +88,6 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   const state = createConnectionState("catching-up");
   /** Everything parked, by request id: how to answer it. */
   const parked = new Map<string, MastraParked>();
-  /** Requests whose answer went out (or may have): their end is this page's answer. */
-  const sent = new Map<string, TransportAnswer>();
   /** Requests the last listing showed waiting. */
   let waiting = new Set<string>();
   let sinks = 0;
@@ -137,13 +134,10 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
       if (now.has(requestId)) continue;
       // No longer waiting, and this page's stream did not say how it ended (another tab's or
       // device's answer, a cancelled run, or this page's answer whose stream was lost). Mastra's
-      // listing says only that it is over, not with what.
-      const mine = sent.get(requestId);
-      changes.push(
-        mine
-          ? { type: "resolved", requestId, outcome: "answered", response: mine.answer, authoritative: true }
-          : { type: "call-ended", callId: requestId },
-      );
+      // listing says only that it is over, not with what: the ledger knows whether this page's
+      // answer went (then it ended with that one), else it was withdrawn.
+      const approval = parked.get(requestId)?.call.type === "approval";
+      changes.push({ type: "concluded", requestId, ...(approval ? { approval } : {}) });
     }
     waiting = now;
     events.deliver(toAction(changes));
@@ -229,15 +223,12 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
         // call: resuming it would feed this answer to whatever it waits for now.
         return { type: "settled", outcome: "withdrawn" };
       }
-      sent.set(requestId, transportAnswer);
       let response: MastraStreamResponse;
       try {
         const memory = resourceId !== undefined ? { thread: threadId, resource: resourceId } : undefined;
         response = await answerMastraCall(agent, call, answer, entry.answering, memory);
       } catch (error) {
-        const failure = toTransportError(error);
-        if (failure.kind === "rejected") sent.delete(requestId);
-        throw failure;
+        throw toTransportError(error);
       }
       // The server took it; the resumed stream (results, the next question) follows in the background.
       void follow(response).catch((error: unknown) => {

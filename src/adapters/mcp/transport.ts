@@ -80,8 +80,6 @@ export function createMcpTransport(client: Client | ClientV2, options: McpHitlOp
   const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
   const { connection } = createConnectionState();
   const pending = new Map<string, Pending>();
-  /** URL-mode answers accepted and awaiting the server's word that the flow completed. */
-  const accepted = new Map<string, AnswerBody>();
   /** Requests already delivered, so a duplicated delivery gets no second answer. */
   const delivered = new Set<string>();
   const byElicitation = new Map<string, string>();
@@ -166,11 +164,10 @@ export function createMcpTransport(client: Client | ClientV2, options: McpHitlOp
     const requestId = byElicitation.get(elicitationId);
     if (requestId === undefined) return;
     byElicitation.delete(elicitationId);
-    // Completed out of band: accepted earlier (settle as answered), or before anyone chose.
-    const answer = accepted.get(requestId);
-    accepted.delete(requestId);
-    if (answer !== undefined) settle(requestId, "answered", answer);
-    else if (finish(requestId, { action: "cancel" })) settle(requestId, "withdrawn");
+    // Completed out of band: after this page accepted (the ledger settles it with that answer), or
+    // before anyone chose (the elicitation ends declined; the ledger, with nothing sent, withdraws it).
+    finish(requestId, { action: "cancel" });
+    events.deliver({ type: "transport", changes: [{ type: "concluded", requestId }] });
   };
 
   if (isClientV2(client)) {
@@ -227,7 +224,6 @@ export function createMcpTransport(client: Client | ClientV2, options: McpHitlOp
       // URL mode (2025): accepted now, settled when the server says the out-of-band flow
       // completed. On 2026 there is no such word (no elicitationId): the answer settles it.
       if (entry.mode === "url" && entry.elicitationId !== undefined && result.value.action === "accept") {
-        accepted.set(answer.requestId, answer.answer);
         return ACCEPTED;
       }
       return { type: "settled", outcome: result.value.action === "cancel" ? "cancelled" : "answered" };
