@@ -105,7 +105,10 @@ export const CEILINGS = {
   // scroll, rendered when Details opens (axe's scrollable-region-focusable), and its reply field
   // took the client's limit for a reply (one limit, not 10,000 in the field and 1,000,000 behind it).
   // 21.05 with `concluded` (see `client`).
-  page: 21.06,
+  // 21.08 once eve's encode reads every answer to an approval as `approvalDecision` does (a
+  // reply, a dismissal or a non-decision deny; a reply went as bare text before) — structurally:
+  // importing that codec from the kinds put them all in the page (26.36, measured).
+  page: 21.09,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -141,8 +144,8 @@ export const CEILINGS = {
   // (its own chunks 1.79 → 2.22): the receipt's words for an edit, an approve-always and a
   // policy's decision, which the shadcn item had copied, are the kit's parts now. 78.03 with the
   // fallback's keyboard-reachable problem list (see `page`).
-  // 78.13 with `concluded` (see `client`).
-  total: 78.14,
+  // 78.13 with `concluded` (see `client`); 78.15 with eve's approval codec (see `page`).
+  total: 78.16,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).

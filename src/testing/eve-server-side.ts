@@ -1,4 +1,4 @@
-import { fromEveResponse } from "../adapters/eve/answers";
+import { fromEveResponse } from "../adapters/eve/convert";
 import type { ConformanceServer } from "./conformance";
 import type { TestSession } from "./session";
 

@@ -1,5 +1,5 @@
-import { fromEveResponse, toEveInputResponse } from "../adapters/eve/answers";
-import { createEveConverter } from "../adapters/eve/convert";
+import { createEveConverter, fromEveResponse } from "../adapters/eve/convert";
+import { toEveInputResponse } from "../adapters/eve/encode";
 import type { EveInputResponse } from "../adapters/eve/schemas";
 import type { LedgerProblem } from "../core/ledger";
 import {

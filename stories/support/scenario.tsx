@@ -1,7 +1,7 @@
 import type { Loader, Meta, StoryContext } from "@storybook/react-vite";
 import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import { expect, waitFor } from "storybook/test";
-import { toEveInputResponse } from "../../src/adapters/eve/answers";
+import { toEveInputResponse } from "../../src/adapters/eve/encode";
 import type { EveInputResponse } from "../../src/adapters/eve/schemas";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { formatIssues } from "../../src/core/issues";

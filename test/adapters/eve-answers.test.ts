@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { fromEveResponse, toEveInputResponse } from "../../src/adapters/eve/answers";
+import { fromEveResponse } from "../../src/adapters/eve/convert";
+import { toEveInputResponse } from "../../src/adapters/eve/encode";
 import { encodeAnswer, encodeDecline } from "../../src/adapters/eve/envelope";
 import type { AnswerBody } from "../../src/core/answer";
 import {
@@ -140,6 +141,26 @@ describe("typed answers through eve's InputResponse", () => {
     expect(roundTrip(approvalKind, { type: "declined", reason: "why" })).toStrictEqual({
       type: "value",
       value: { decision: "deny", note: "why" },
+    });
+  });
+
+  it("given any other answer to an approval, should post what the approval's one codec reads: never an approve by default", () => {
+    const deny = { requestId: "r1", optionId: "cancel" };
+    expect(toEve(approvalKind, { type: "value", value: { decision: "approve", always: true } })).toEqual({
+      requestId: "r1",
+      optionId: "approve",
+    });
+    expect(toEve(approvalKind, { type: "value", value: "approve" })).toEqual(deny);
+    expect(toEve(approvalKind, { type: "value", value: { decision: "deny", note: "   " } })).toEqual(deny);
+    expect(toEve(approvalKind, { type: "dismissed" })).toEqual(deny);
+    expect(toEve(approvalKind, { type: "reply", text: "use the other file" })).toEqual({
+      ...deny,
+      text: "use the other file",
+    });
+    // eve's own option ids, offered with its request, go as they are.
+    expect(toEve(approvalKind, { type: "option", optionId: "approve" })).toEqual({
+      requestId: "r1",
+      optionId: "approve",
     });
   });
 

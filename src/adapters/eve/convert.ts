@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { type AnswerBody, declined } from "../../core/answer";
 import { fromZodIssues } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
-import { type EveRequestShape, fromEveResponse } from "./answers";
+import { APPROVE_OPTION_ID, DENY_OPTION_ID, type EveRequestShape, nativeFields } from "./encode";
+import { decodeAnswer } from "./envelope";
 import {
   type EveEvent,
   type EveInputRequest,
@@ -188,4 +190,35 @@ function toParkedRequest(
     ...(data.taskId !== undefined ? { taskId: data.taskId } : {}),
     ...(data.callId !== undefined && data.callId !== request.action.callId ? { parentCallId: data.callId } : {}),
   };
+}
+
+/**
+ * Reads eve's record of an answer (`input.resolved`'s `response`, or what eve's `ctx.ask`
+ * returned) back into a typed answer. Never throws; values are NOT validated here (the kind
+ * does that where the value is used).
+ */
+export function fromEveResponse(
+  response: { readonly optionId?: string | undefined; readonly text?: string | undefined },
+  request: EveRequestShape,
+): AnswerBody {
+  const { optionId, text } = response;
+  const nativeKind = request.native ? request.kind : undefined;
+  if (nativeKind === "approval") {
+    if (optionId === APPROVE_OPTION_ID) return { type: "value", value: { decision: "approve" } };
+    if (optionId === DENY_OPTION_ID) {
+      // Not validated here: an over-long note fails the approval kind's schema where it is read.
+      return { type: "value", value: text?.trim() ? { decision: "deny", note: text } : { decision: "deny" } };
+    }
+  }
+  if (text !== undefined) {
+    const decoded = decodeAnswer(text);
+    // Any kind's declined envelope is a decline: the fallback declines with the kind it could not render.
+    if (decoded.type === "declined") return declined(decoded.reason);
+    if (decoded.type === "answered" && nativeKind === undefined) return { type: "value", value: decoded.value };
+  }
+  if (nativeKind === "question" || nativeKind === "text") {
+    return { type: "value", value: nativeFields({ optionId, text }) };
+  }
+  if (optionId !== undefined) return { type: "option", optionId };
+  return { type: "reply", text: text ?? "" };
 }

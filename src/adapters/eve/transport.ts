@@ -11,8 +11,8 @@ import {
   toTransportError,
 } from "../../core/transport";
 import { sniffKind } from "../../wire/sniff-kind";
-import { toEveInputResponse } from "./answers";
 import { createEveConverter } from "./convert";
+import { toEveInputResponse } from "./encode";
 import type { EveInputResponse } from "./schemas";
 
 /**
@@ -247,12 +247,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // The rest of eve's wire a server or a script needs, without React (as `hitl-kit/adapters/eve/wire`).
-export {
-  APPROVE_OPTION_ID,
-  DENY_OPTION_ID,
-  type EveRequestShape,
-  fromEveResponse,
-  toEveInputResponse,
-} from "./answers";
-export { createEveConverter, eveEventToAction, resolveEveKind } from "./convert";
+export { createEveConverter, eveEventToAction, fromEveResponse, resolveEveKind } from "./convert";
+export { APPROVE_OPTION_ID, DENY_OPTION_ID, type EveRequestShape, toEveInputResponse } from "./encode";
 export { decodeAnswer, encodeAnswer, encodeDecline } from "./envelope";

@@ -3,13 +3,13 @@
  * the kit's answer envelope, and the typed-answer mapping. For servers, tests and tools.
  */
 export {
-  APPROVE_OPTION_ID,
-  DENY_OPTION_ID,
-  type EveRequestShape,
+  createEveConverter,
+  type EveRequestIndex,
+  eveEventToAction,
   fromEveResponse,
-  toEveInputResponse,
-} from "./answers";
-export { createEveConverter, type EveRequestIndex, eveEventToAction, resolveEveKind } from "./convert";
+  resolveEveKind,
+} from "./convert";
+export { APPROVE_OPTION_ID, DENY_OPTION_ID, type EveRequestShape, toEveInputResponse } from "./encode";
 export {
   type AnswerDecoder,
   type DecodedAnswer,
