@@ -108,7 +108,9 @@ export const CEILINGS = {
   // 21.08 once eve's encode reads every answer to an approval as `approvalDecision` does (a
   // reply, a dismissal or a non-decision deny; a reply went as bare text before) — structurally:
   // importing that codec from the kinds put them all in the page (26.36, measured).
-  page: 21.09,
+  // 21.10 once the shell's context is memoized (a root attribute that changes — an approval's
+  // data-step, a picker's data-touched — no longer renders the prompt, status and Decline).
+  page: 21.11,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -145,7 +147,8 @@ export const CEILINGS = {
   // policy's decision, which the shadcn item had copied, are the kit's parts now. 78.03 with the
   // fallback's keyboard-reachable problem list (see `page`).
   // 78.13 with `concluded` (see `client`); 78.15 with eve's approval codec (see `page`).
-  total: 78.16,
+  // 78.17 with the shell's memoized context (see `page`).
+  total: 78.18,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).

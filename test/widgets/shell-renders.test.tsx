@@ -5,9 +5,14 @@ import { describe, expect, it } from "vitest";
 import { aspectRatioKind } from "../../src/kinds/aspect-ratio";
 import { formKind } from "../../src/kinds/form";
 import { mediaKind } from "../../src/kinds/media";
+import { questionsKind } from "../../src/kinds/questions";
+import { templateKind } from "../../src/kinds/template";
+import { Approval } from "../../src/widgets/approval/approval";
 import { AspectRatioPicker } from "../../src/widgets/aspect-ratio-picker/aspect-ratio-picker";
 import { Form } from "../../src/widgets/form/form";
 import { MediaPicker } from "../../src/widgets/media-picker/media-picker";
+import { Questions } from "../../src/widgets/questions/questions";
+import { TemplatePicker } from "../../src/widgets/template-picker/template-picker";
 
 /**
  * What a change of a widget's own state renders again, for the pickers `defineWidget` assembles:
@@ -26,7 +31,15 @@ const Part = ({ id, children }: { id: string; children: ReactNode }) => (
   </Profiler>
 );
 /** Prompt, Status and Decline: the shell's parts, each in its own Profiler. */
-const shellParts = (Widget: typeof AspectRatioPicker | typeof Form | typeof MediaPicker) => [
+const shellParts = (
+  Widget:
+    | typeof AspectRatioPicker
+    | typeof Form
+    | typeof MediaPicker
+    | typeof TemplatePicker
+    | typeof Questions
+    | typeof Approval,
+) => [
   <Part id="prompt" key="prompt">
     <Widget.Prompt>Pick</Widget.Prompt>
   </Part>,
@@ -105,5 +118,109 @@ describe("defineWidget's shell renders", () => {
     expect(screen.getByText(/1 of/)).toBeTruthy();
     expect(commits.get("count")).toBeGreaterThan(0);
     expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given a template chosen, should render the cards and variables again but not the prompt, status or Decline", async () => {
+    const user = userEvent.setup();
+    const payload = templateKind.request.parse({
+      kind: "template",
+      templates: [
+        { id: "launch", name: "Product launch", variables: [{ name: "product", label: "Product name" }] },
+        { id: "news", name: "Weekly newsletter" },
+      ],
+    });
+    render(
+      <TemplatePicker.Root payload={payload} onSubmit={() => undefined} onDecline={() => undefined}>
+        {shellParts(TemplatePicker)}
+        <TemplatePicker.Body>
+          <Part id="cards">
+            <TemplatePicker.Cards />
+          </Part>
+          <Part id="variables">
+            <TemplatePicker.Variables />
+          </Part>
+        </TemplatePicker.Body>
+      </TemplatePicker.Root>,
+    );
+    commits.clear();
+    await user.click(screen.getByRole("radio", { name: "Product launch" }));
+    expect(screen.getByRole("textbox", { name: "Product name" })).toBeTruthy();
+    expect(commits.get("cards")).toBeGreaterThan(0);
+    expect(commits.get("variables")).toBeGreaterThan(0);
+    expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given an option of a question set chosen, should render the questions and progress again but not the prompt, status or Decline", async () => {
+    const user = userEvent.setup();
+    const payload = questionsKind.request.parse({
+      kind: "questions",
+      questions: [
+        {
+          id: "db",
+          prompt: "Which database?",
+          options: [
+            { id: "pg", label: "PostgreSQL" },
+            { id: "lite", label: "SQLite" },
+          ],
+        },
+        {
+          id: "ci",
+          prompt: "Which CI?",
+          options: [
+            { id: "gh", label: "GitHub" },
+            { id: "gl", label: "GitLab" },
+          ],
+        },
+      ],
+    });
+    render(
+      <Questions.Root payload={payload} onSubmit={() => undefined} onDecline={() => undefined}>
+        {shellParts(Questions)}
+        <Questions.Body>
+          <Part id="questions">
+            <Questions.QuestionList />
+          </Part>
+          <Part id="progress">
+            <Questions.Progress />
+          </Part>
+        </Questions.Body>
+      </Questions.Root>,
+    );
+    commits.clear();
+    await user.click(screen.getByRole("radio", { name: "PostgreSQL" }));
+    expect(screen.getByRole("radio", { name: "PostgreSQL" })).toBeChecked();
+    expect(commits.get("questions")).toBeGreaterThan(0);
+    expect(commits.get("progress")).toBeGreaterThan(0);
+    expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given an approval's edit step opened, should render the decide row and the edit step again but not the prompt, tool or status", async () => {
+    const user = userEvent.setup();
+    const payload = {
+      kind: "approval" as const,
+      toolName: "send_email",
+      input: { subject: "Hello" },
+      edit: { fields: [{ name: "subject", label: "Subject", type: "text" as const, required: true }] },
+    };
+    render(
+      <Approval.Root payload={payload} onSubmit={() => undefined} onDecline={() => undefined}>
+        {shellParts(Approval)}
+        <Part id="tool">
+          <Approval.Tool />
+        </Part>
+        <Part id="actions">
+          <Approval.Actions />
+        </Part>
+        <Part id="edit-step">
+          <Approval.EditStep />
+        </Part>
+      </Approval.Root>,
+    );
+    commits.clear();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(screen.getByRole("textbox", { name: /Subject/ })).toBeTruthy();
+    expect(commits.get("actions")).toBe(1);
+    expect(commits.get("edit-step")).toBe(1);
+    expect(["prompt", "status"].filter((part) => commits.has(part))).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 "use client";
-import { type ComponentPropsWithoutRef, createContext, type FormEvent, type ReactNode, useContext, useId } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useId,
+  useMemo,
+} from "react";
 import { useLabels } from "../../react/labels";
 import { useReplyText } from "../../react/reply-text";
 import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
@@ -55,16 +63,21 @@ export function ShellRoot({
 }: ShellRootProps) {
   const labels = useLabels("common", commonLabels);
   const base = useId();
-  const value: ShellContextValue = {
-    status,
-    interactive: isInteractive(status),
-    labels,
-    error,
-    declineReason,
-    onDecline,
-    onRetry,
-    ids: { prompt: `${base}-prompt`, status: `${base}-status` },
-  };
+  // The same value while what it holds is the same: a root attribute that changes (a widget's
+  // `data-step`, `data-touched`) renders the fieldset, not every part that reads the shell.
+  const value = useMemo<ShellContextValue>(
+    () => ({
+      status,
+      interactive: isInteractive(status),
+      labels,
+      error,
+      declineReason,
+      onDecline,
+      onRetry,
+      ids: { prompt: `${base}-prompt`, status: `${base}-status` },
+    }),
+    [status, labels, error, declineReason, onDecline, onRetry, base],
+  );
   return (
     <ShellContext.Provider value={value}>
       <fieldset
