@@ -2,6 +2,7 @@
 import { MastraClient } from "@mastra/client-js";
 import { describe, expect, it } from "vitest";
 import { parkMastraCall, readMastraChunk } from "../../src/adapters/mastra/convert";
+import { encodeMastraAnswer } from "../../src/adapters/mastra/encode";
 import {
   createMastraTransport,
   type MastraAgentLike,
@@ -145,6 +146,44 @@ describe("Mastra suspensions and approvals as parked requests", () => {
     expect(client.getRequest("r::theirs")).toMatchObject({ state: "settled", outcome: "withdrawn" });
     unmount();
     transport.close();
+  });
+});
+
+describe("encodeMastraAnswer: a typed answer as the one client call that gives it", () => {
+  const approval = { runId: "r", toolCallId: "c", toolName: "t", args: {}, type: "approval" as const };
+  const target = { runId: "r", toolCallId: "c" };
+  const encode = (answer: Parameters<typeof encodeMastraAnswer>[1]) =>
+    encodeMastraAnswer(approval, answer, { mode: "kind" });
+
+  it("given an approval's answers, should approve only an approve, and carry a deny's note or a decline's reason", () => {
+    expect(encode({ type: "value", value: { decision: "approve" } })).toEqual({ route: "approveToolCall", target });
+    expect(encode({ type: "value", value: { decision: "deny", note: "not now" } })).toEqual({
+      route: "declineToolCall",
+      target,
+      reason: "not now",
+    });
+    expect(encode({ type: "declined", reason: " too risky " })).toEqual({
+      route: "declineToolCall",
+      target,
+      reason: "too risky",
+    });
+    // Anything that is not a decision denies: an approval never runs by default.
+    for (const answer of [{ type: "value", value: "approve" }, { type: "dismissed" }] as const) {
+      expect(encode(answer)).toEqual({ route: "declineToolCall", target });
+    }
+  });
+
+  it("given a suspension's answers, should resume with the kind's typed result (a decline as its marker)", () => {
+    const suspension = { ...approval, type: "suspension" as const };
+    expect(encodeMastraAnswer(suspension, { type: "value", value: { ok: 1 } }, { mode: "kind" })).toEqual({
+      route: "resumeStream",
+      target,
+      resumeData: { ok: 1 },
+    });
+    expect(encodeMastraAnswer(suspension, { type: "declined", reason: "no" }, { mode: "kind" })).toMatchObject({
+      route: "resumeStream",
+      resumeData: { declined: true, reason: "no" },
+    });
   });
 });
 

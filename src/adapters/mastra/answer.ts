@@ -1,7 +1,7 @@
 import type { AnswerBody } from "../../core/answer";
-import { approvalDecision } from "../../kinds/native";
 import type { InterruptAnswering } from "../../wire/interrupts";
-import { type MastraPendingCall, mastraResumeData } from "./convert";
+import type { MastraPendingCall } from "./convert";
+import { encodeMastraAnswer } from "./encode";
 
 /** A streamed response of `@mastra/client-js` (what `stream`, `resumeStream`, `approveToolCall` return). */
 export interface MastraStreamResponse {
@@ -29,9 +29,10 @@ export interface MastraAgentLike {
 }
 
 /**
- * Sends one answer to a call a run waits on: an approval's decision as `approveToolCall` or
- * `declineToolCall` (a deny's note as its `reason`), a suspension's as `resumeStream`'s resume
- * data. The one place both the page's transport and the inbox's sink answer Mastra through.
+ * Sends one answer to a call a run waits on, as `encodeMastraAnswer` says: an approval's decision
+ * as `approveToolCall` or `declineToolCall` (a deny's note as its `reason`), a suspension's as
+ * `resumeStream`'s resume data. The one place both the page's transport and the inbox's sink
+ * answer Mastra through.
  */
 export function answerMastraCall(
   agent: MastraAgentLike,
@@ -40,12 +41,17 @@ export function answerMastraCall(
   answering: InterruptAnswering,
   memory?: { thread: string; resource: string },
 ): Promise<MastraStreamResponse> {
-  const target = { runId: call.runId, toolCallId: call.toolCallId };
-  if (call.type === "approval") {
-    const decision = approvalDecision(answer);
-    if (decision.decision === "approve") return agent.approveToolCall(target);
-    const note = decision.decision === "deny" ? decision.note : undefined;
-    return agent.declineToolCall(note ? { ...target, reason: note } : target);
+  const encoded = encodeMastraAnswer(call, answer, answering);
+  switch (encoded.route) {
+    case "approveToolCall":
+      return agent.approveToolCall(encoded.target);
+    case "declineToolCall":
+      return agent.declineToolCall(
+        encoded.reason === undefined ? encoded.target : { ...encoded.target, reason: encoded.reason },
+      );
+    case "resumeStream":
+      return agent.resumeStream(encoded.resumeData as never, memory ? { ...encoded.target, memory } : encoded.target);
+    default:
+      return encoded satisfies never;
   }
-  return agent.resumeStream(mastraResumeData(answer, answering) as never, memory ? { ...target, memory } : target);
 }

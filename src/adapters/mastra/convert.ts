@@ -1,11 +1,8 @@
-import type { AnswerBody } from "../../core/answer";
 import type { HitlIssue } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
-import { type FormValues, formKind } from "../../kinds/form";
-import { readRequestedSchema, toContent, toFormFields } from "../../wire/form-schema";
+import { readRequestedSchema, toFormFields } from "../../wire/form-schema";
 import type { InterruptAnswering } from "../../wire/interrupts";
-import { toToolOutput } from "../../wire/tool-output";
 
 /**
  * Mastra (`@mastra/core` 1.x) asks a person in two ways, and says so in the same few shapes
@@ -100,19 +97,6 @@ export function parkMastraCall(call: MastraPendingCall): MastraParked {
     { path: ["suspendPayload"], message: "The suspension names no kind and its resume schema is not known here" },
   ];
   return { call, request: { ...base, prompt, kind: "", payload: undefined, issues }, answering: { mode: "raw" } };
-}
-
-/**
- * What `resumeStream` gets for a suspension's answer: the kind's value, a form's values as the
- * object its schema describes, or the typed marker (`{ declined: true, reason? }`, `{ reply }`…)
- * that `readResume` on the tool's side reads back.
- */
-export function mastraResumeData(answer: AnswerBody, answering: InterruptAnswering): unknown {
-  if (answer.type === "value" && answering.mode === "form") {
-    const values = formKind.response.safeParse(answer.value);
-    return toContent(answering.reading.properties, values.success ? values.data.values : ({} as FormValues));
-  }
-  return toToolOutput(answer);
 }
 
 /**
