@@ -1,5 +1,5 @@
 import type { ChatRequestOptions, UIMessage } from "ai";
-import type { AnswerBody, TransportAnswer } from "../../core/answer";
+import type { TransportAnswer } from "../../core/answer";
 import { REPLIED_IN_CHAT_REASON } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
@@ -12,9 +12,9 @@ import {
   HitlTransportError,
   type SendOutcome,
 } from "../../core/transport";
-import { approvalDecision } from "../../kinds/native";
 import { toToolOutput } from "../../wire/tool-output";
 import { createAiSdkConverter } from "./convert";
+import { answerParts, approvalResponse, isToolPart } from "./encode";
 
 /**
  * The parts of what `useChat()` (`@ai-sdk/react` 4) returns that the adapter uses. A `Chat`
@@ -177,51 +177,6 @@ function hasUnrunApproval(messages: readonly UIMessage[]): boolean {
   return last.parts.some(
     (part) => isToolPart(part) && part.state === "approval-responded" && part.approval?.approved === true,
   );
-}
-
-/** The approval's one codec: any answer read as its decision. */
-function approvalResponse(id: string, answer: AnswerBody): { id: string; approved: boolean; reason?: string } {
-  const decision = approvalDecision(answer);
-  if (decision.decision === "approve") return { id, approved: true };
-  // No AI SDK approval offers "edit" (the kind refuses it there); anything but approve denies.
-  const note = decision.decision === "deny" ? decision.note : undefined;
-  return note ? { id, approved: false, reason: note } : { id, approved: false };
-}
-
-function answerParts<M extends UIMessage>(
-  message: M,
-  outputs: Map<string, unknown>,
-  denials: Map<string, { approved: false; reason?: string }>,
-): M {
-  if (message.role !== "assistant") return message;
-  let changed = false;
-  const parts = message.parts.map((part) => {
-    if (!isToolPart(part)) return part;
-    if (part.state === "input-available" && outputs.has(part.toolCallId)) {
-      changed = true;
-      return { ...part, state: "output-available", output: outputs.get(part.toolCallId) };
-    }
-    const denial = part.state === "approval-requested" && part.approval ? denials.get(part.approval.id) : undefined;
-    if (denial && part.approval) {
-      changed = true;
-      return { ...part, state: "approval-responded", approval: { ...part.approval, ...denial } };
-    }
-    return part;
-  });
-  return changed ? ({ ...message, parts } as M) : message;
-}
-
-interface ToolPartView {
-  readonly type: string;
-  readonly toolCallId: string;
-  readonly state: string;
-  readonly input?: unknown;
-  readonly approval?: { readonly id: string; readonly approved?: boolean };
-}
-
-function isToolPart(part: unknown): part is ToolPartView {
-  if (typeof part !== "object" || part === null || !("type" in part) || !("toolCallId" in part)) return false;
-  return typeof part.type === "string" && (part.type.startsWith("tool-") || part.type === "dynamic-tool");
 }
 
 // The rest of the adapter a server or a script needs, without React.
