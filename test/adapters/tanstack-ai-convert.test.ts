@@ -1,5 +1,6 @@
 import { createTanStackAiConverter, type TanStackChatState } from "../../src/adapters/tanstack-ai/convert";
-import { interruptResolution, parkTanStackInterrupt } from "../../src/adapters/tanstack-ai/interrupts";
+import { interruptResolution } from "../../src/adapters/tanstack-ai/encode";
+import { parkTanStackInterrupt } from "../../src/adapters/tanstack-ai/interrupts";
 import type { AnswerBody } from "../../src/core/answer";
 import { createLedger, type LedgerAction, type LedgerState, reduceLedger, selectRequests } from "../../src/core/ledger";
 

@@ -1,8 +1,6 @@
-import type { AnswerBody } from "../../core/answer";
 import type { ParkedRequestInit } from "../../core/model";
 import { HITL_UI_META_KEY } from "../../wire/hint";
-import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt, resumeEntry } from "../../wire/interrupts";
-import { toToolOutput } from "../../wire/tool-output";
+import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt } from "../../wire/interrupts";
 
 /**
  * TanStack AI's generic interrupts (`defineInterrupt` on the server, raised by a chat middleware's
@@ -29,11 +27,6 @@ export type TanStackInterruptAnswering = InterruptAnswering | { readonly mode: "
 export interface ParkedTanStackInterrupt extends Omit<ParkedInterrupt, "answering"> {
   readonly answering: TanStackInterruptAnswering;
 }
-
-/** What answering an interrupt does on the client: `resolveInterrupt(payload)` or `cancel()`. */
-export type InterruptResolution =
-  | { readonly status: "resolved"; readonly payload: unknown }
-  | { readonly status: "cancelled" };
 
 /**
  * Whether an interrupt belongs to a tool call (a client tool's result, a tool approval): those
@@ -95,28 +88,6 @@ export function parkTanStackInterrupt(raw: unknown): ParkedTanStackInterrupt | u
     };
   }
   return parkInterrupt(raw);
-}
-
-/**
- * The one resolution of an interrupt's answer. The kit's own interrupt takes every answer as the
- * kind's typed result (only closing it cancels it). An interrupt with a schema (a form, or the
- * kit's hint over someone else's schema) takes only a value: anything else cancels it, since
- * TanStack AI validates the payload against that schema on the server. One without a schema
- * takes the person's words as the typed marker.
- */
-export function interruptResolution(
-  interruptId: string,
-  answer: AnswerBody,
-  answering: TanStackInterruptAnswering,
-): InterruptResolution {
-  if (answering.mode === "tool-output") {
-    return answer.type === "dismissed"
-      ? { status: "cancelled" }
-      : { status: "resolved", payload: toToolOutput(answer) };
-  }
-  if (answering.mode !== "raw" && answer.type !== "value") return { status: "cancelled" };
-  const entry = resumeEntry(interruptId, answer, answering);
-  return entry.status === "cancelled" ? { status: "cancelled" } : { status: "resolved", payload: entry.payload };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,11 +9,11 @@ import {
   HitlTransportError,
   type SendOutcome,
 } from "../../core/transport";
-import { approvalDecision } from "../../kinds/native";
 import { sniffKind } from "../../wire/sniff-kind";
 import { toToolOutput } from "../../wire/tool-output";
 import { createTanStackAiConverter } from "./convert";
-import { INTERRUPT_BINDING_KEY, interruptResolution } from "./interrupts";
+import { approves, interruptResolution } from "./encode";
+import { INTERRUPT_BINDING_KEY } from "./interrupts";
 
 /**
  * One entry of the chat's `interrupts` (`useChat()`'s, or `ChatClient.getInterrupts()`): the
@@ -221,7 +221,7 @@ export function createTanStackAiTransport(
       // Waiting: its interrupt is open, or (a server without interrupts) its part asks.
       const waiting = bound ? isOpen(bound) : isRecord(approval);
       if (decided || !waiting) throw alreadyAnswered("approval");
-      const approved = approvalDecision(answer).decision === "approve";
+      const approved = approves(answer);
       return stage(() =>
         // A tool the page registered is the client's own approval; any other is a generic interrupt.
         bound?.resolveInterrupt && bound.kind !== "tool-approval"
