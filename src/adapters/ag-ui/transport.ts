@@ -13,8 +13,8 @@ import {
   toTransportError,
 } from "../../core/transport";
 import { type ResumeEntry, resumeEntry } from "../../wire/interrupts";
-import { toToolOutput } from "../../wire/tool-output";
 import { createAgUiConverter } from "./convert";
+import { legacyResume, toolMessage } from "./encode";
 
 export interface AgUiHitlOptions {
   /**
@@ -228,25 +228,11 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
       if (agent.messages.some((m) => m.role === "tool" && m.toolCallId === request.callId)) {
         throw new HitlTransportError("This tool call already has its result.", "unconfirmed");
       }
-      agent.addMessage({
-        id: messageId(),
-        role: "tool",
-        toolCallId: request.callId,
-        content: JSON.stringify(toToolOutput(answer)),
-      });
+      agent.addMessage(toolMessage(messageId(), request.callId, answer));
       runNext();
       return ACCEPTED;
     },
   };
-}
-
-/**
- * The legacy channel's one resume value: the answer itself (a decline reads as the typed
- * `{ declined: true }` marker), or, for several interrupts in one run, the list in their order.
- */
-function legacyResume(list: readonly ResumeEntry[]): unknown {
-  const value = (entry: ResumeEntry) => (entry.status === "cancelled" ? { declined: true } : entry.payload);
-  return list.length === 1 && list[0] ? value(list[0]) : list.map(value);
 }
 
 /** Every tool call since the last user message has its `tool` message. */
