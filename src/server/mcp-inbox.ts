@@ -1,4 +1,5 @@
-import { type ElicitationHandling, parkElicitation, toElicitResult } from "../adapters/mcp/convert";
+import { type ElicitationHandling, parkElicitation } from "../adapters/mcp/convert";
+import { toElicitResult } from "../adapters/mcp/encode";
 import { isServerError, McpRoundsError, requestRound } from "../adapters/mcp/rounds";
 import { formatIssues } from "../core/issues";
 import type { ElicitationMapping } from "../wire/hint";

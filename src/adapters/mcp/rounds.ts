@@ -25,7 +25,8 @@ import {
   retryParams,
   startCall,
 } from "../../wire/mcp-rounds";
-import { type ElicitationHandling, parkElicitation, toElicitResult } from "./convert";
+import { type ElicitationHandling, parkElicitation } from "./convert";
+import { toElicitResult } from "./encode";
 import type { McpHitlOptions } from "./transport";
 
 /**

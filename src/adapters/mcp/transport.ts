@@ -20,7 +20,8 @@ import {
   type SendOutcome,
 } from "../../core/transport";
 import type { ElicitationMapping } from "../../wire/hint";
-import { type ElicitationHandling, parkElicitation, toElicitResult } from "./convert";
+import { type ElicitationHandling, parkElicitation } from "./convert";
+import { toElicitResult } from "./encode";
 
 /**
  * MCP elicitation as a kit transport: every `elicitation/create` the server sends becomes a
