@@ -1,6 +1,6 @@
 "use client";
 import type { AbstractAgent } from "@ag-ui/client";
-import { useRef, useState } from "react";
+import { useTransport } from "../../react/use-transport";
 import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } from "./transport";
 
 /**
@@ -15,17 +15,12 @@ import { type AgUiHitlOptions, type AgUiHitlTransport, createAgUiTransport } fro
  * provider's client follows the agent while it is mounted (StrictMode's remount included).
  */
 export function useAgUiHitl(agent: AbstractAgent, options: AgUiHitlOptions = {}): AgUiHitlTransport {
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
-  const create = () =>
+  // One transport per agent; the latest callbacks, without a new transport each render.
+  return useTransport(agent, options, (latest) =>
     createAgUiTransport(agent, {
-      runParameters: () => optionsRef.current.runParameters?.() ?? {},
-      onProblem: (problem) => optionsRef.current.onProblem?.(problem),
-      onRunError: (error) => optionsRef.current.onRunError?.(error),
-    });
-  const [state, setState] = useState(() => ({ agent, transport: create() }));
-  if (state.agent === agent) return state.transport;
-  const transport = create();
-  setState({ agent, transport });
-  return transport;
+      runParameters: () => latest.current.runParameters?.() ?? {},
+      onProblem: (problem) => latest.current.onProblem?.(problem),
+      onRunError: (error) => latest.current.onRunError?.(error),
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState } from "react";
+import { useTransport } from "../../react/use-transport";
 import {
   createMastraTransport,
   type MastraAgentLike,
@@ -19,22 +19,12 @@ import {
  * while a provider over it is mounted. `createMastraTransport` is the same without React.
  */
 export function useMastraHitl(agent: MastraAgentLike, options: MastraHitlOptions): MastraHitlTransport {
-  // The latest callbacks, without a new transport each render.
-  const latest = useRef(options);
-  latest.current = options;
-  const create = () =>
+  // One transport per thread; the latest callbacks, without a new transport each render.
+  return useTransport(options.threadId, options, (latest) =>
     createMastraTransport(agent, {
-      ...options,
+      ...latest.current,
       onProblem: (problem) => latest.current.onProblem?.(problem),
       onChunk: (chunk) => latest.current.onChunk?.(chunk),
-    });
-  const [transport, setTransport] = useState(create);
-  let active = transport;
-  if (transport.sessionKey !== `mastra:${options.threadId}`) {
-    active = create();
-    setTransport(active);
-  }
-  // No close on unmount: the transport polls only while a client is connected to it, and a
-  // client disconnects when its last provider unmounts (StrictMode's unmount → mount included).
-  return active;
+    }),
+  );
 }

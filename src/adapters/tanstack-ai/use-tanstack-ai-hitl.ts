@@ -1,8 +1,6 @@
 "use client";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTransport } from "../../react/use-transport";
 import { createTanStackAiTransport, type TanStackAiHitlOptions, type TanStackChatLike } from "./transport";
-
-const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * The kit over TanStack AI's `useChat()` (`@tanstack/ai-react`):
@@ -15,20 +13,16 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : us
  * one result, and the client resumes the run once every interrupt of it has its answer.
  */
 export function useTanStackAiHitl(chat: TanStackChatLike, options: TanStackAiHitlOptions = {}) {
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
   // One transport per client (useChat makes a new one, with a new `addToolResult`, per thread);
   // it reads the state already there at creation, so the first render shows the requests.
-  const create = () => {
-    const onProblem: TanStackAiHitlOptions["onProblem"] = (problem) => optionsRef.current.onProblem?.(problem);
-    return {
-      key: chat.addToolResult,
-      transport: createTanStackAiTransport(chat, { ...optionsRef.current, onProblem }),
-    };
-  };
-  const [state, setState] = useState(create);
-  const active = state.key === chat.addToolResult ? state : create();
-  if (active !== state) setState(active);
-  useIsomorphicLayoutEffect(() => active.transport.sync(chat));
-  return active.transport;
+  return useTransport(
+    chat.addToolResult,
+    options,
+    (latest) =>
+      createTanStackAiTransport(chat, {
+        ...latest.current,
+        onProblem: (problem) => latest.current.onProblem?.(problem),
+      }),
+    (transport) => transport.sync(chat),
+  );
 }
