@@ -4,4 +4,4 @@
  * `hitl-kit/adapters/eve/transport` (and eve's wire in `hitl-kit/adapters/eve/wire`).
  */
 export * from "./transport";
-export { type UseEveHitlOptions, useEveHitl } from "./use-eve-hitl";
+export { useEveHitl } from "./use-eve-hitl";

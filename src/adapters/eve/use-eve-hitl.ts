@@ -31,6 +31,3 @@ export function useEveHitl(agent: EveAgentLike, options: EveHitlOptions = {}): E
   useEffect(() => active.close, [active]);
   return active;
 }
-
-/** @deprecated the old name of `EveHitlOptions`. */
-export type UseEveHitlOptions = EveHitlOptions;
