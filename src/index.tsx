@@ -8,29 +8,35 @@
  *     <HitlRenderer />                                     // every open request, oldest first
  *   </HitlProvider>
  */
-import type { ComponentType } from "react";
+import { type ComponentType, useEffect } from "react";
 import { HitlProvider as BaseHitlProvider, type HitlProviderProps, useOptionalHitlContext } from "./react/provider";
 import type { Registry } from "./react/registry";
 import { HitlRenderer as BaseHitlRenderer, type HitlRendererProps as BaseHitlRendererProps } from "./react/renderer";
 import type { FallbackProps } from "./react/widget-props";
 import { defaultRegistry } from "./widgets/default-registry";
-import { Fallback } from "./widgets/fallback/fallback";
+import { builtInFallback } from "./widgets/fallback/lazy";
 
 export * from "./react/index";
-// No widget component here: each loads the first time its kind is asked for (the default
-// registry's dynamic imports). Import one directly from `hitl-kit/widgets/<name>`, or all of
-// them from `hitl-kit/widgets`.
+// No widget component here, nor the fallback: each loads the first time it is needed (the
+// default registry's dynamic imports). Import one directly from `hitl-kit/widgets/<name>`, or
+// all of them (and `Fallback`) from `hitl-kit/widgets`.
 export { defaultRegistry } from "./widgets/default-registry";
-export { Fallback } from "./widgets/fallback/fallback";
 
 export interface HitlRendererProps extends Omit<BaseHitlRendererProps, "fallback"> {
-  /** @default the built-in `Fallback` */
+  /** @default the built-in `Fallback` (loaded once the renderer has mounted) */
   fallback?: ComponentType<FallbackProps>;
 }
 
-/** `BaseHitlRenderer` with the built-in widgets and fallback as defaults. */
-export function HitlRenderer({ fallback = Fallback, ...props }: HitlRendererProps) {
+/**
+ * `BaseHitlRenderer` with the built-in widgets and fallback as defaults. The built-in fallback
+ * loads in a chunk of its own right after the renderer mounts (off the page's first paint);
+ * until then a request that falls back shows its prompt and Decline.
+ */
+export function HitlRenderer({ fallback = builtInFallback.Fallback, ...props }: HitlRendererProps) {
   const context = useOptionalHitlContext();
+  useEffect(() => {
+    if (fallback === builtInFallback.Fallback) void builtInFallback.preload();
+  }, [fallback]);
   const registry: Registry | undefined = props.registry ?? (context ? undefined : defaultRegistry);
   return <BaseHitlRenderer {...props} {...(registry ? { registry } : {})} fallback={fallback} />;
 }

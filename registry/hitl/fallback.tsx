@@ -1,5 +1,6 @@
 "use client";
-import { type FallbackProps, Fallback as Parts } from "hitl-kit";
+import type { FallbackProps } from "hitl-kit";
+import { Fallback as Parts } from "hitl-kit/widgets";
 import { cn, shell } from "@/components/hitl/shell";
 
 /**

@@ -24,7 +24,7 @@ import { HitlContext, type HitlContextValue, HitlProvider, useHitlContext, useOp
 import type { Registry, WidgetEntry } from "./registry";
 import { rendererLabels } from "./renderer-labels";
 import { ReplyTextContext } from "./reply-text";
-import { suspend } from "./suspend";
+import { suspend, useServerOrHydrating } from "./suspend";
 import { useRequestSnapshot } from "./use-parked-input";
 import type { FallbackProps } from "./widget-props";
 
@@ -175,11 +175,6 @@ interface RequestWidgetProps {
   fallback: ComponentType<FallbackProps>;
 }
 
-// `false` in the browser after hydration; `true` on the server and while hydrating.
-const subscribeNever = () => () => {};
-const onClient = () => false;
-const onServer = () => true;
-
 /**
  * The renderer's view of a request. In the browser a loading widget renders the loading shell
  * instead of suspending: React holds back the reveal of a suspended boundary for up to 300 ms
@@ -189,8 +184,7 @@ const onServer = () => true;
  */
 function useRendererInput(requestId: string): RendererInput {
   const input = useRequestSnapshot(requestId);
-  const serverOrHydrating = useSyncExternalStore(subscribeNever, onClient, onServer);
-  if (serverOrHydrating && input.resolution?.type === "loading") suspend(input.resolution.loaded);
+  if (useServerOrHydrating() && input.resolution?.type === "loading") suspend(input.resolution.loaded);
   return input;
 }
 
@@ -243,20 +237,42 @@ const RequestWidget = memo(function RequestWidget({ requestId, fallback: Fallbac
  * suspends and this is the boundary's fallback (hence it reads the request by id itself).
  */
 function LoadingShell({ requestId }: { requestId: string }) {
-  const labels = useLabels("renderer", rendererLabels);
   const { request, decline } = useRequestSnapshot(requestId);
   if (!request) return null;
   return (
-    <fieldset data-slot="widget" data-state="loading" data-kind={request.kind} className="hitl-widget" aria-busy="true">
+    <LoadingShellView
+      kind={request.kind}
+      prompt={request.prompt}
+      onDecline={request.state === "open" ? () => decline() : undefined}
+    />
+  );
+}
+
+/**
+ * The loading shell's markup, from what it shows: the prompt, a status that says it loads, and
+ * Decline while `onDecline` is given. Also what the default fallback shows while it loads.
+ */
+export function LoadingShellView({
+  kind,
+  prompt,
+  onDecline,
+}: {
+  kind: string;
+  prompt: string;
+  onDecline: (() => void) | undefined;
+}) {
+  const labels = useLabels("renderer", rendererLabels);
+  return (
+    <fieldset data-slot="widget" data-state="loading" data-kind={kind} className="hitl-widget" aria-busy="true">
       <legend data-slot="prompt" className="hitl-prompt">
-        {request.prompt}
+        {prompt}
       </legend>
       <p data-slot="status" className="hitl-status" role="status">
         {labels.loading}
       </p>
-      {request.state === "open" && (
+      {onDecline && (
         <div data-slot="actions" className="hitl-actions">
-          <button type="button" data-slot="decline" className="hitl-button" onClick={() => decline()}>
+          <button type="button" data-slot="decline" className="hitl-button" onClick={onDecline}>
             {labels.decline}
           </button>
         </div>

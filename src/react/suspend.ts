@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useSyncExternalStore } from "react";
 
 /**
  * Suspends the rendering component until `promise` settles: React 19's `use`, or on React 18 the
@@ -10,4 +11,13 @@ export function suspend(promise: Promise<void>): void {
   const use = (React as { use?: (p: Promise<void>) => void }).use;
   if (use) use(promise);
   else if ((promise as { status?: string }).status !== "fulfilled") throw promise;
+}
+
+const subscribeNever = () => () => {};
+const onClient = () => false;
+const onServer = () => true;
+
+/** `true` on a server render and while hydrating; `false` in the browser after hydration. */
+export function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(subscribeNever, onClient, onServer);
 }

@@ -11,6 +11,7 @@ import { readAnswer, readEveAnswer } from "../../src/server/picker";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
 import { defaultRegistry } from "../../src/widgets";
+import { builtInFallback } from "../../src/widgets/fallback/lazy";
 import { captureKitWarnings } from "../support/kit-warnings";
 
 // The fixtures are parsed as this module loads, before test/setup.ts's hooks run.
@@ -123,8 +124,8 @@ const payload = fc
   });
 
 describe("fuzzing payloads", () => {
-  // The built-in widgets load on first use; the fuzzer resolves every kind at once.
-  beforeAll(() => defaultRegistry.preload());
+  // The built-in widgets and fallback load on first use; the fuzzer resolves every kind at once.
+  beforeAll(() => Promise.all([defaultRegistry.preload(), builtInFallback.preload()]));
 
   it("given 10,000 generated payloads across every kind, the registry always resolves a widget or the fallback", () => {
     check(

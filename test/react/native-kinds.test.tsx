@@ -3,9 +3,12 @@ import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
+import { builtInFallback } from "../../src/widgets/fallback/lazy";
 import { captureKitWarnings } from "../support/kit-warnings";
 
 describe("reserved native kinds", () => {
+  // The built-in fallback loads on first use (right after the renderer mounts); here, before.
+  beforeAll(() => builtInFallback.preload());
   it("given a model-written ui.kind of approval, should render the answerable fallback, not an approval card", async () => {
     const warnings = captureKitWarnings();
     const session = createTestSession();

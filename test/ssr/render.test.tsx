@@ -103,12 +103,18 @@ describe("server rendering", () => {
       input: { prompt: "Pick one", ui: { kind: "media", source: { id: "nowhere" } } },
     });
     const errors: unknown[] = [];
-    const html = renderToString(
+    const page = (
       <HitlProvider transport={createTestTransport(session)} journal={noopJournal} onError={(e) => errors.push(e)}>
         <HitlRenderer />
-      </HitlProvider>,
+      </HitlProvider>
     );
-    expect(html).toContain("No loader for the collection");
+    // The built-in fallback loads on first use too: a streaming render waits for it.
+    const { prelude } = await prerender(page);
+    expect(await new Response(prelude).text()).toContain("No loader for the collection");
+    // A render that cannot wait (renderToString) holds the answerable shell: prompt and Decline.
+    const html = renderToString(page);
+    expect(html).toContain("Pick one");
+    expect(html).toContain(">Decline<");
     expect(errors).toEqual([]);
   });
 });

@@ -191,7 +191,10 @@ describe("Approval with hostile tool input", () => {
     expect(group.textContent?.length ?? 0).toBeLessThan(2_000);
   });
 
-  it("given input with a million keys and megabyte strings, should show a bounded part of it", () => {
+  // Building a million keys takes seconds under load: its own timeout, not the default 5 s.
+  it("given input with a million keys and megabyte strings, should show a bounded part of it", {
+    timeout: 20_000,
+  }, () => {
     const input: Record<string, unknown> = {};
     for (let i = 0; i < 1_000_000; i++) input[`k${i}`] = i;
     input.blob = "x".repeat(2_000_000);

@@ -1,5 +1,6 @@
-import { Fallback, HitlProvider, HitlRenderer } from "hitl-kit";
+import { HitlProvider, HitlRenderer } from "hitl-kit";
 import { createInboxTransport, HitlInbox, openAnswerLink } from "hitl-kit/adapters/inbox";
+import { Fallback } from "hitl-kit/widgets";
 import { useEffect, useState } from "react";
 import { registry } from "./registry";
 
