@@ -71,7 +71,9 @@ export const CEILINGS = {
   // 5.86 with the ledger's `concluded` change: a request the server is done with settles from the
   // ledger's own record of what this client sent (an approval's by its decision), so TanStack AI's
   // transport keeps no answered set of its own.
-  client: 5.87,
+  // 5.87 with `approvalOutcome` (core/answer.ts): one reading of how an approval's answer ends it, for
+  // the ledger, the inbox and LangGraph, tested to agree with the kinds' `approvalDecision`.
+  client: 5.89,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -113,7 +115,8 @@ export const CEILINGS = {
   // 17.17 once the built-in fallback loaded in a chunk of its own, right after the renderer
   // mounts (its reply field, receipt and the widget shell: −3.93); until it has loaded a request
   // that falls back shows the loading shell (prompt and Decline), as a lazy widget's does.
-  page: 17.2,
+  // 17.20 with `approvalOutcome` (see `client`).
+  page: 17.22,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -154,7 +157,8 @@ export const CEILINGS = {
   // 79.66 with the fallback in a chunk of its own (see `page`): the shell, labels and reply field
   // it shared with the widgets inside the page now sit in chunks shared among the fallback and
   // the widgets, and more, smaller chunks gzip worse (−3.93 on the first paint, +1.49 in all).
-  total: 79.7,
+  // 79.72 with `approvalOutcome` (see `client`).
+  total: 79.75,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).
@@ -165,7 +169,8 @@ export const CEILINGS = {
   // 24.95 with `gone` ahead of the stream (see `client`).
   // 25.04 with `concluded` (see `client`).
   // 25.09 once the renderer's loading shell became a view the lazy fallback renders too.
-  inbox: 25.1,
+  // 25.10 with `approvalOutcome` (see `client`).
+  inbox: 25.12,
   widgets: {},
 };
 

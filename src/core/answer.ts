@@ -100,3 +100,16 @@ export function answerProblem(answer: AnswerBody): HitlIssue | undefined {
 
 /** The reason an approval carries when the person typed in the chat instead of deciding. */
 export const REPLIED_IN_CHAT_REASON = "The person replied in the chat instead.";
+
+/**
+ * How an answer to an approval ends it: `approved` for a value deciding `approve` or `edit` (the
+ * tool runs, with the person's changes for an edit), `denied` for anything else — a deny, a
+ * decline, a reply, a dismissal: an approval never runs by default. The one reading of an
+ * outcome (the ledger's, the inbox's, LangGraph's); the kinds' `approvalDecision`, which also
+ * parses the value, agrees with it on every answer the client lets through (tested).
+ */
+export function approvalOutcome(answer: AnswerBody): "approved" | "denied" {
+  const value = answer.type === "value" ? answer.value : undefined;
+  const decision = typeof value === "object" && value !== null ? (value as { decision?: unknown }).decision : undefined;
+  return decision === "approve" || decision === "edit" ? "approved" : "denied";
+}

@@ -1,4 +1,4 @@
-import type { AnswerBody } from "./answer";
+import { type AnswerBody, approvalOutcome } from "./answer";
 import type { HitlIssue } from "./issues";
 import type { Outcome, ParkedRequest, ParkedRequestInit, SubmitError } from "./model";
 import { emptyMap, forEachIn, getIn, type PMap, setIn } from "./persistent-map";
@@ -243,16 +243,12 @@ function applyChange(state: LedgerState, change: Exclude<LedgerChange, { type: "
     case "concluded": {
       const request = getIn(state.entries, change.requestId)?.request;
       const sent = request?.state === "open" ? undefined : request?.submitted;
-      // An approval's answer lets the tool run when it approves (or edits); anything else denies,
-      // as `approvalDecision` reads it: an approval never runs by default.
-      const decision = sent?.type === "value" && (sent.value as { decision?: unknown } | null)?.decision;
-      const approved = decision === "approve" || decision === "edit";
       return settle(
         state,
         change.requestId,
         sent
           ? {
-              outcome: change.approval ? (approved ? "approved" : "denied") : "answered",
+              outcome: change.approval ? approvalOutcome(sent) : "answered",
               response: sent,
               authoritative: true,
             }

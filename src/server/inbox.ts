@@ -1,7 +1,6 @@
-import { type AnswerBody, answerBodySchema } from "../core/answer";
+import { type AnswerBody, answerBodySchema, approvalOutcome } from "../core/answer";
 import { fromZodIssues, type HitlIssue } from "../core/issues";
 import type { Outcome, ParkedRequestInit } from "../core/model";
-import { approvalDecision } from "../kinds/native";
 import { createLinkSigner } from "./inbox-links";
 import {
   createMemoryInboxStore,
@@ -526,7 +525,7 @@ function entryOf(record: InboxRecord): InboxEntry {
 /** How an answer ends its request, as the page's ledger records it. */
 function outcomeOf(request: ParkedRequestInit, answer: AnswerBody): Outcome {
   if (request.kind === "approval" && request.native) {
-    return approvalDecision(answer).decision === "deny" ? "denied" : "approved";
+    return approvalOutcome(answer);
   }
   return answer.type === "dismissed" ? "cancelled" : "answered";
 }

@@ -1,7 +1,6 @@
-import type { AnswerBody } from "../../core/answer";
+import { type AnswerBody, approvalOutcome } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { Outcome, ParkedRequestInit } from "../../core/model";
-import { approvalDecision } from "../../kinds/native";
 import { type HitlAction, hitlRequests, readHitlRequest } from "./hitl-request";
 
 /**
@@ -345,7 +344,7 @@ function resolution(
 
 /** An approval this page decided: approved (as is, or edited) or denied. */
 function decided(answer: AnswerBody): Outcome {
-  return approvalDecision(answer).decision === "deny" ? "denied" : "approved";
+  return approvalOutcome(answer);
 }
 
 /**
