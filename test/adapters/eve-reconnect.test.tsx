@@ -1,6 +1,8 @@
 import "../setup-eve";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useEveAgent } from "eve/react";
+import { StrictMode } from "react";
+import type { EveAgentLike } from "../../src/adapters/eve/transport";
 import { useEveHitl } from "../../src/adapters/eve/use-eve-hitl";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider } from "../../src/react/provider";
@@ -126,5 +128,44 @@ describe("useEveHitl after a network drop", { timeout: 20_000 }, () => {
     act(() => network.setOffline(false));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(screen.getByTestId("status")).toHaveTextContent("error");
+  });
+});
+
+describe("useEveHitl in StrictMode", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("given a resume that fails with no new snapshot, should try again after StrictMode's unmount and mount", async () => {
+    // The hook closed its transport in an effect's cleanup: StrictMode's simulated unmount
+    // stopped reconnecting for good, so the first failed resume was the last.
+    vi.useFakeTimers();
+    const resume = vi.fn(() => Promise.reject(new Error("stream lost")));
+    const agent: EveAgentLike = {
+      events: [],
+      status: "error",
+      session: { sessionId: "wrun_strict" },
+      conversation: { inputs: {} },
+      respond: async () => {},
+      resume,
+    };
+    function Page() {
+      const transport = useEveHitl(agent);
+      return (
+        <HitlProvider transport={transport} registry={registry} journal={noopJournal}>
+          <HitlRenderer fallback={TestFallback} />
+        </HitlProvider>
+      );
+    }
+    const view = render(
+      <StrictMode>
+        <Page />
+      </StrictMode>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(resume).toHaveBeenCalledTimes(2);
+    view.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(resume).toHaveBeenCalledTimes(2);
   });
 });

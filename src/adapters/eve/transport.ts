@@ -46,7 +46,10 @@ export interface EveHitlOptions {
 export interface EveHitlTransport extends HitlTransport {
   /** Reads the agent's newest snapshot (`useEveHitl` calls it on every render). */
   sync(agent: EveAgentLike): void;
-  /** Stops reconnecting (the page is going away). */
+  /**
+   * Stops reconnecting now (the page is going away). Not needed with a client: reconnecting runs
+   * only while a client is connected. A later `connect` starts it again.
+   */
   close(): void;
 }
 
@@ -115,10 +118,26 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
 
   feed(agent.events);
 
+  // Reconnecting follows the client: it runs while one is connected and stops after the last
+  // leaves (StrictMode's unmount → mount included), so a transport nothing follows keeps no timer.
+  let connected = 0;
+
   return {
     sessionKey,
     connection,
-    connect: events.connect,
+    connect(sink) {
+      connected += 1;
+      const disconnect = events.connect(sink);
+      reconnect.start();
+      let open = true;
+      return () => {
+        if (!open) return;
+        open = false;
+        disconnect();
+        connected -= 1;
+        if (connected === 0) reconnect.stop();
+      };
+    },
     peek: events.peek,
     async send(answer): Promise<SendOutcome> {
       const { requestId } = answer;
@@ -168,7 +187,8 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
 /** Resumes a session whose stream failed: when the browser is back online, or after a growing wait. */
 function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
   let attempts = 0;
-  let stopped = false;
+  // Until a client connects: nothing follows the session, so nothing resumes it.
+  let stopped = true;
   /** Cancels the try that is waiting (its timer and its `online` listener). */
   let pending: (() => void) | undefined;
   const cancelPending = () => {
@@ -179,7 +199,11 @@ function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
     const current = agent();
     if (current.status === "ready" || current.status === "streaming") attempts = 0;
     const failed =
-      enabled && current.status === "error" && current.session !== undefined && current.resume !== undefined;
+      !stopped &&
+      enabled &&
+      current.status === "error" &&
+      current.session !== undefined &&
+      current.resume !== undefined;
     if (!failed) return cancelPending();
     if (pending) return;
     const resume = () => {
@@ -204,7 +228,12 @@ function createReconnect(agent: () => EveAgentLike, enabled: boolean) {
   };
   return {
     check,
-    /** The page is going away: no more tries. */
+    /** A client follows the session: resume it whenever it fails. */
+    start() {
+      stopped = false;
+      check();
+    },
+    /** Nothing follows the session any more: no more tries (a `start` begins again). */
     stop() {
       stopped = true;
       cancelPending();

@@ -1,8 +1,6 @@
 "use client";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTransport } from "../../react/use-transport";
 import { createEveTransport, type EveAgentLike, type EveHitlOptions, type EveHitlTransport } from "./transport";
-
-const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Connects hitl-kit to an eve session driven by `useEveAgent` from `eve/react`:
@@ -11,23 +9,20 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : us
  *   const transport = useEveHitl(agent);
  *   <HitlProvider transport={transport} registry={registry}>…
  *
- * One transport per eve session; it reads every new snapshot of the agent (`createEveTransport`
- * is the same without React).
+ * One transport per eve session (a new session: its own transport and ledger, with the events
+ * already there, so the first render shows them); it reads every new snapshot of the agent
+ * (`createEveTransport` is the same without React). It resumes a failed stream while a client
+ * follows it, so nothing is closed here.
  */
 export function useEveHitl(agent: EveAgentLike, options: EveHitlOptions = {}): EveHitlTransport {
-  const onProblem = useRef(options.onProblem);
-  onProblem.current = options.onProblem;
-  const sessionKey = agent.session?.sessionId ?? "pending";
-  const create = () =>
-    createEveTransport(agent, { reconnect: options.reconnect ?? true, onProblem: (p) => onProblem.current?.(p) });
-  const [transport, setTransport] = useState(create);
-  let active = transport;
-  if (transport.sessionKey !== sessionKey) {
-    // A new session: its own transport (and ledger), with the events already there, so the first render shows them.
-    active = create();
-    setTransport(active);
-  }
-  useIsomorphicLayoutEffect(() => active.sync(agent));
-  useEffect(() => active.close, [active]);
-  return active;
+  return useTransport(
+    agent.session?.sessionId ?? "pending",
+    options,
+    (latest) =>
+      createEveTransport(agent, {
+        reconnect: latest.current.reconnect ?? true,
+        onProblem: (problem) => latest.current.onProblem?.(problem),
+      }),
+    (transport) => transport.sync(agent),
+  );
 }
