@@ -1,7 +1,7 @@
 "use client";
 import type { Client as ClientV2 } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { useState } from "react";
+import { useTransport } from "../../react/use-transport";
 import { createMcpTransport, type McpHitlOptions, type McpHitlTransport } from "./transport";
 
 /**
@@ -17,7 +17,6 @@ import { createMcpTransport, type McpHitlOptions, type McpHitlTransport } from "
  */
 export function useMcpHitl(client: Client | ClientV2, options: McpHitlOptions = {}): McpHitlTransport {
   // One transport per client (createMcpTransport is idempotent), so StrictMode's second render
-  // gets the very transport whose handler is installed.
-  const [transport] = useState(() => createMcpTransport(client, options));
-  return transport;
+  // gets the very transport whose handler is installed; another client, another transport.
+  return useTransport(client, options, (latest) => createMcpTransport(client, latest.current));
 }
