@@ -9,10 +9,12 @@ import { questionsKind } from "../../src/kinds/questions";
 import { templateKind } from "../../src/kinds/template";
 import { Approval } from "../../src/widgets/approval/approval";
 import { AspectRatioPicker } from "../../src/widgets/aspect-ratio-picker/aspect-ratio-picker";
+import { Fallback } from "../../src/widgets/fallback/fallback";
 import { Form } from "../../src/widgets/form/form";
 import { MediaPicker } from "../../src/widgets/media-picker/media-picker";
 import { Questions } from "../../src/widgets/questions/questions";
 import { TemplatePicker } from "../../src/widgets/template-picker/template-picker";
+import { captureKitWarnings } from "../support/kit-warnings";
 
 /**
  * What a change of a widget's own state renders again, for the pickers `defineWidget` assembles:
@@ -222,5 +224,31 @@ describe("defineWidget's shell renders", () => {
     expect(commits.get("actions")).toBe(1);
     expect(commits.get("edit-step")).toBe(1);
     expect(["prompt", "status"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given the fallback's free text typed in, should render the text field again but not the prompt, status or notice", async () => {
+    // The fallback tells a developer why a request fell back: expected here.
+    const warnings = captureKitWarnings();
+    const user = userEvent.setup();
+    render(
+      <Fallback.Root kind="" reason="unknown-kind" issues={[]} onAnswer={() => undefined} onDecline={() => undefined}>
+        <Part id="prompt">
+          <Fallback.Prompt>Pick</Fallback.Prompt>
+        </Part>
+        <Part id="notice">
+          <Fallback.Notice />
+        </Part>
+        <Part id="text">
+          <Fallback.FreeText />
+        </Part>
+        <Part id="status">
+          <Fallback.Status />
+        </Part>
+      </Fallback.Root>,
+    );
+    commits.clear();
+    await user.type(screen.getByRole("textbox", { name: "Your answer" }), "Ada");
+    expect(Object.fromEntries(commits)).toEqual({ text: 3, notice: 3 });
+    expect(warnings()).toHaveLength(1);
   });
 });

@@ -1,30 +1,30 @@
 "use client";
-import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { MAX_ANSWER_TEXT_LENGTH } from "../../core/answer";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
-import { isDevelopment } from "../../react/env";
-import { useLabels } from "../../react/labels";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
+import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { FreeTextField } from "../shared/free-text-field";
 import { ShellDecline } from "../shared/shell-decline";
-import { splitShellProps } from "../shared/shell-props";
-import { useAnswer } from "../shared/use-answer";
-import { cx, ShellActions, ShellPrompt, ShellRoot, ShellStatus, useShell } from "../shared/widget-shell";
-import { type FallbackContextValue, FallbackProvider, useFallback } from "./context";
-import { fallbackLabels } from "./labels";
-import { Receipt, Summary } from "./receipt";
+import { cx, ShellReceipt, type ShellReceiptProps, useShell } from "../shared/widget-shell";
+import type { FallbackApi } from "./connect";
+import { FallbackProvider, useFallback, useFallbackContext } from "./use-fallback";
 
 /**
  * The answerable fallback: shown for an unknown kind, a payload its kind's schema refuses, or a
  * widget that threw. Not a kind's widget: it shows the prompt, what went wrong, any options the
  * request carried and a free-text answer, so the person can always answer and the agent always
  * gets a result.
+ *
+ * Built as the widgets are: a pure machine (`machine.ts`: the text and why it was not sent),
+ * `connect.ts` over it, a hook (`use-fallback.ts`: the one-answer guard, the developer's warning)
+ * and the parts below; `defineWidget` makes the Root, the styled fallback and the statics. The
+ * root's `data-kind` is the request's kind, `data-reason` why it fell back.
  */
 
 export type { FallbackReason } from "../../react/widget-props";
-export type { FallbackOption } from "./context";
+export type { FallbackAnswer, FallbackOption } from "./connect";
 export type { FallbackProps };
-export type FallbackAnswer = Parameters<FallbackProps["onAnswer"]>[0];
 
 /** Hostile payloads may carry thousands of options or issues; the page shows a readable number. */
 const MAX_SHOWN = 100;
@@ -34,78 +34,17 @@ function formatIssue(issue: HitlIssue): string {
   return formatIssues([issue]);
 }
 
-export interface FallbackRootProps
-  extends Omit<FallbackProps, "prompt" | "answerText" | "answerValue">,
-    Omit<ComponentPropsWithoutRef<"fieldset">, "onSubmit"> {}
-
-function Root(props: FallbackRootProps) {
-  const [{ onDecline, ...shell }, { kind, reason, issues, options = [], onAnswer, className, children, ...rest }] =
-    splitShellProps(props);
-  const { status } = shell;
-  const labels = useLabels("fallback", fallbackLabels);
-  const [text, setTextState] = useState("");
-  const [textError, setTextError] = useState<string | undefined>();
-  const kindName = kind === "" ? "unknown" : kind;
-
-  // No kind: an offered option or the person's words go out as given. A refusal (e.g. "reconnecting")
-  // re-opens the fallback and is shown under the text field, so the person is never stuck.
-  const reply = useAnswer<FallbackAnswer>({ status, onSubmit: onAnswer, onDecline });
-  const send = (answer: FallbackAnswer) => {
-    const outcome = reply.submit(answer);
-    if (outcome.type === "refused") setTextError(outcome.issues.map((issue) => issue.message).join(" "));
-  };
-
-  // Developers should see why a request fell back; once per mount, never in production.
-  const warned = useRef(false);
-  useEffect(() => {
-    if (warned.current) return;
-    warned.current = true;
-    if (isDevelopment()) {
-      console.warn(
-        `hitl-kit: request of kind "${kindName}" shown as the fallback (${reason})${issues.length > 0 ? `:\n${formatIssues(issues)}` : ""}`,
-      );
-    }
-  }, [kindName, reason, issues]);
-
-  const context: FallbackContextValue = {
-    labels,
-    issues,
-    options,
-    text,
-    setText: (next) => {
-      setTextError(undefined);
-      setTextState(next);
-    },
-    textError,
-    sendOption: (optionId) => send({ type: "option", optionId }),
-    sendText: () => {
-      if (reply.sent()) return;
-      const trimmed = text.trim();
-      if (trimmed === "") setTextError(labels.emptyText);
-      // The client's own limit for a reply: one limit, so what the field takes the client sends.
-      else if (trimmed.length > MAX_ANSWER_TEXT_LENGTH) setTextError(labels.tooLong(MAX_ANSWER_TEXT_LENGTH));
-      else send({ type: "reply", text: trimmed });
-    },
-  };
-  return (
-    <FallbackProvider value={context}>
-      <ShellRoot
-        kind={kindName}
-        data-reason={reason}
-        {...shell}
-        onDecline={reply.decline}
-        className={cx("hitl-fallback", className)}
-        {...rest}
-      >
-        {children}
-      </ShellRoot>
-    </FallbackProvider>
-  );
-}
+/**
+ * Only the receipt of a structured answer (a widget that crashed after answering) shows a value:
+ * loaded then, not with every fallback.
+ */
+const ReadableValue = lazy(() =>
+  import("../shared/readable-value").then((module) => ({ default: module.ReadableValue })),
+);
 
 /** "This request couldn't be shown in its usual form…" */
 function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">) {
-  const { labels } = useFallback();
+  const { labels } = useFallbackContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
   return (
@@ -117,7 +56,7 @@ function Notice({ className, children, ...props }: ComponentPropsWithoutRef<"p">
 
 /** The problems, collapsed under Details. */
 function Issues({ className, onToggle, ...props }: ComponentPropsWithoutRef<"details">) {
-  const { labels, issues } = useFallback();
+  const { labels, issues } = useFallbackContext();
   const { status } = useShell();
   // Open, the list is a tab stop; closed, none (its content is not shown).
   const [open, setOpen] = useState(false);
@@ -158,7 +97,7 @@ function Issues({ className, onToggle, ...props }: ComponentPropsWithoutRef<"det
 
 /** The request's options as buttons: one click answers. */
 function Options({ className, ...props }: ComponentPropsWithoutRef<"div">) {
-  const { options, sendOption } = useFallback();
+  const { options, sendOption } = useFallbackContext();
   const { status, interactive } = useShell();
   const base = useId();
   if (isSettledStatus(status) || options.length === 0) return null;
@@ -201,7 +140,7 @@ function FreeText({
   actions,
   ...props
 }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit"> & { actions?: ReactNode }) {
-  const { labels, text, setText, textError, sendText } = useFallback();
+  const { labels, text, setText, textError, sendText } = useFallbackContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
   return (
@@ -223,34 +162,93 @@ function FreeText({
   );
 }
 
-function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
+/** The receipt's summary: what was answered (the recorded answer unless given). */
+function Summary(props: Partial<Pick<FallbackProps, "answerText" | "answerValue">>): ReactNode {
+  const api = useFallbackContext();
+  const answerText = "answerText" in props ? props.answerText : api.answerText;
+  const answerValue = "answerValue" in props ? props.answerValue : api.answerValue;
+  if (answerText === undefined && answerValue === undefined) return null;
+  // The recorded answer is an option id, a structured value (a widget that crashed still
+  // answered) or a person's words: show each the way a person reads it.
+  const option = api.options.find((candidate) => candidate.id === answerText);
+  return (
+    <div data-slot="summary" className="hitl-fallback-summary">
+      <span className="hitl-help">{api.labels.receiptWrote}</span>
+      {option ? (
+        <p className="hitl-fallback-quote">{option.label}</p>
+      ) : answerText === undefined ? (
+        <Suspense fallback={<span className="hitl-help">…</span>}>
+          <ReadableValue value={answerValue} />
+        </Suspense>
+      ) : (
+        <blockquote className="hitl-fallback-quote">{answerText}</blockquote>
+      )}
+    </div>
+  );
 }
 
-/** The styled fallback: prompt, notice, details, options, free text, Decline, status, receipt. */
-export function Fallback({ prompt, answerText, answerValue, ...props }: FallbackProps) {
+/**
+ * The receipt. A request refused before anyone answered it (the transport found it unusable, as
+ * MCP does with a form outside the spec's schema subset) says it could not be shown, rather than
+ * the shell's "could not use this answer": there was none. Its issues stay above, saying why.
+ */
+function Receipt({
+  answerText,
+  answerValue,
+  ...props
+}: ShellReceiptProps & Partial<Pick<FallbackProps, "answerText" | "answerValue">>) {
+  const api = useFallbackContext();
+  const { status } = useShell();
+  const given = {
+    ...(answerText === undefined ? {} : { answerText }),
+    ...(answerValue === undefined ? {} : { answerValue }),
+  };
+  const unanswered =
+    status === "invalid" &&
+    (answerText ?? api.answerText) === undefined &&
+    (answerValue ?? api.answerValue) === undefined;
   return (
-    <Root {...props}>
-      <ShellPrompt>{prompt}</ShellPrompt>
+    <ShellReceipt
+      summary={<Summary {...given} />}
+      {...(unanswered ? { outcome: api.labels.receiptNotShown } : {})}
+      {...props}
+    />
+  );
+}
+
+/** The fallback's props: the renderer's `FallbackProps`, with no payload (there is none it could read). */
+type FallbackWidgetProps = FallbackProps & { readonly payload?: undefined };
+
+/** The styled fallback: prompt, notice, details, options, free text with Decline, status, receipt. */
+export const Fallback = defineWidget<FallbackWidgetProps, FallbackApi>()({
+  kind: "fallback",
+  className: "hitl-fallback",
+  ownProps: {
+    kind: true,
+    reason: true,
+    issues: true,
+    options: true,
+    onAnswer: true,
+    answerText: true,
+    answerValue: true,
+  },
+  Provider: FallbackProvider,
+  use: (props, { status, onDecline }) => useFallback({ ...props, status, onDecline }),
+  // The request's kind and why it fell back, over the definition's `data-kind`.
+  rootProps: (api) => api.rootProps,
+  content: (
+    <>
       <Notice />
       <Issues />
       <Options />
       {/* Decline beside Send: one row of actions, as in every other widget. */}
-      <FreeText actions={<Decline />} />
-      <ShellStatus />
-      <Receipt answerText={answerText} answerValue={answerValue} />
-    </Root>
-  );
-}
+      <FreeText actions={<ShellDecline />} />
+    </>
+  ),
+  form: false,
+  actions: null,
+  parts: { Notice, Issues, Options, FreeText, Summary, Receipt },
+});
 
-Fallback.Root = Root;
-Fallback.Prompt = ShellPrompt;
-Fallback.Notice = Notice;
-Fallback.Issues = Issues;
-Fallback.Options = Options;
-Fallback.FreeText = FreeText;
-Fallback.Actions = ShellActions;
-Fallback.Decline = Decline;
-Fallback.Status = ShellStatus;
-Fallback.Receipt = Receipt;
-Fallback.Summary = Summary;
+/** The Root's props: the fallback's, but the prompt (its `Prompt` part), and the fieldset's. */
+export type FallbackRootProps = WidgetRootProps<FallbackWidgetProps>;

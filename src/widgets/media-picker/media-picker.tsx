@@ -1,6 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { type MediaItem, mediaItemSchema } from "../../kinds/media";
+import { useRemoteCollection } from "../../react/use-remote-collection";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { Grid } from "./grid";
 import { Body, Count, Issues, LoadStatus, Message, Preview, Receipt, Search, Submit } from "./parts";
@@ -32,7 +33,7 @@ const noIds: string[] = [];
 export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValue, MediaItem>()({
   kind: "media",
   ownProps: { columns: true, tileSize: true },
-  items: { inline: (payload) => payload.items, schema: mediaItemSchema },
+  items: { inline: (payload) => payload.items, schema: mediaItemSchema, remote: useRemoteCollection },
   Provider: MediaPickerProvider,
   use: ({ answer, defaultValue = noIds, columns, tileSize = 120, ...props }, { status, items, remote }) => {
     const api = useMediaPicker({ ...props, defaultValue, status, items, remote });

@@ -10,7 +10,7 @@ import {
 } from "react";
 import type { z } from "zod";
 import type { CollectionSource } from "../../kinds/collection";
-import { type RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
+import type { RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps, WidgetStatus } from "../../react/widget-props";
 import { ShellDecline } from "./shell-decline";
 import { type ShellProps, splitShellProps } from "./shell-props";
@@ -74,11 +74,18 @@ export interface WidgetEnvironment<Item> {
 export interface ItemSource<Req, Item> {
   readonly inline: (payload: Req) => readonly Item[];
   readonly schema: z.ZodType<Item>;
+  /**
+   * `useRemoteCollection`, given by the pickers that take a `source`: passed in rather than
+   * imported here, so a widget without one (the approval, the fallback) does not bring TanStack
+   * Query and the collection's paging with it.
+   */
+  readonly remote: typeof useRemoteCollection;
 }
 
 /** What every widget's props have (`HitlWidgetProps` of its request and answer). */
 interface BaseProps {
-  readonly payload: unknown;
+  /** The request's payload (none for the fallback, which shows what it could not read). */
+  readonly payload?: unknown;
   readonly prompt: string;
   readonly answer?: unknown;
 }
@@ -232,13 +239,13 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
 
     function RemoteView(props: WidgetRootProps<Props> & { readonly from: CollectionSource }) {
       const { from, ...rest } = props;
-      const item = (source as ItemSource<Payload<Props>, Item>).schema;
-      const remote = useRemoteCollection({ source: from, item, itemId, scope: kind });
+      const { schema: item, remote: useRemote } = source as ItemSource<Payload<Props>, Item>;
+      const remote = useRemote({ source: from, item, itemId, scope: kind });
       return <View {...(rest as unknown as WidgetRootProps<Props>)} remote={remote} />;
     }
 
     function Root(props: WidgetRootProps<Props>) {
-      const from = source && (props.payload as { source?: CollectionSource }).source;
+      const from = source && (props.payload as { source?: CollectionSource } | undefined)?.source;
       return from ? <RemoteView {...props} from={from} /> : <View {...props} />;
     }
 

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { type Template, templateSchema } from "../../kinds/template";
+import { useRemoteCollection } from "../../react/use-remote-collection";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { Cards, Empty } from "./cards";
 import { Body, Count, Issues, Receipt, Search, Summary, Tags, Variables } from "./parts";
@@ -29,7 +30,7 @@ export type { TemplateDraft, TemplatePickerDraftProps, TemplatePickerProps } fro
 export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerContextValue, Template>()({
   kind: "template",
   className: "hitl-template-picker",
-  items: { inline: (payload) => payload.templates, schema: templateSchema },
+  items: { inline: (payload) => payload.templates, schema: templateSchema, remote: useRemoteCollection },
   Provider: TemplatePickerProvider,
   use: ({ answer, ...props }, { status, items, remote }) => {
     const api = useTemplatePicker({ ...props, status, templates: items, remote });
