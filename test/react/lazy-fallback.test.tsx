@@ -24,22 +24,28 @@ function askUnknown() {
   return { session, ref };
 }
 
+/** A renderer whose fallback loads as the test says, over a request of a kind nobody knows. */
+async function renderUnknown() {
+  const { session, ref } = askUnknown();
+  const { load, attempts } = controlledLoads();
+  const lazy = createLazyFallback(load);
+  await act(async () => {
+    render(
+      <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
+        <HitlRenderer fallback={lazy.Fallback} />
+      </HitlProvider>,
+    );
+  });
+  return { session, ref, attempts };
+}
+
 describe("the built-in fallback, loaded on first use", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it("given a request that falls back before the fallback has loaded, should show its prompt and Decline, send one decline, then show the fallback", async () => {
-    const { session, ref } = askUnknown();
-    const { load, attempts } = controlledLoads();
-    const lazy = createLazyFallback(load);
-    await act(async () => {
-      render(
-        <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
-          <HitlRenderer fallback={lazy.Fallback} />
-        </HitlProvider>,
-      );
-    });
+    const { session, ref, attempts } = await renderUnknown();
     const shell = document.querySelector('[data-slot="widget"][data-state="loading"]');
     expect(shell).toHaveAttribute("data-kind", "unheard-of");
     expect(screen.getByText("Pick a thing")).toBeInTheDocument();
@@ -61,16 +67,7 @@ describe("the built-in fallback, loaded on first use", () => {
 
   it("given a load that fails (offline), should keep the answerable shell and try again, later and later, until it loads", async () => {
     vi.useFakeTimers();
-    const { session } = askUnknown();
-    const { load, attempts } = controlledLoads();
-    const lazy = createLazyFallback(load);
-    await act(async () => {
-      render(
-        <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
-          <HitlRenderer fallback={lazy.Fallback} />
-        </HitlProvider>,
-      );
-    });
+    const { attempts } = await renderUnknown();
     await act(async () => {
       attempts[0]?.fail();
     });
