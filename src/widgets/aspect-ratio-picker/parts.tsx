@@ -3,8 +3,8 @@ import type { ComponentPropsWithoutRef } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
-import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
-import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
+import { pickerParts } from "../shared/shell-submit";
+import { cx, ShellForm, useShell } from "../shared/widget-shell";
 import { CUSTOM, presetOf } from "./collection";
 import { shapeProps } from "./connect";
 import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ratio-picker";
@@ -136,16 +136,6 @@ export function Custom(props: PartProps<"div">) {
   return part("div", { ...api.getCustomProps(), className: "hitl-aspect-ratio-custom" }, props, content);
 }
 
-export function Issues() {
-  const api = useAspectRatioContext();
-  return <ShellIssues messages={api.issues} />;
-}
-
-export function Submit({ children, ...props }: ShellSubmitProps) {
-  const api = useAspectRatioContext();
-  return <ShellSubmit {...props}>{children ?? api.labels.submit}</ShellSubmit>;
-}
-
 /** The receipt's summary: the chosen shape and its ratio. */
 export function Summary({ answer, className }: { answer: AspectRatioResponse | undefined; className?: string }) {
   const { collection, labels } = useAspectRatioContext();
@@ -162,3 +152,5 @@ export function Summary({ answer, className }: { answer: AspectRatioResponse | u
     </div>
   );
 }
+
+export const { Issues, Submit } = pickerParts(useAspectRatioContext);

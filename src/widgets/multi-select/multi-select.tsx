@@ -7,7 +7,6 @@ import {
   Clear,
   Count,
   CountText,
-  Decline,
   Issues,
   Notice,
   Search,
@@ -52,7 +51,7 @@ export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
   ),
   parts: {
     ...{ Body, Search, SearchLabel, SearchInput, SearchMatches, Toolbar, SelectAll, Clear, SelectAllHint },
-    ...{ Count, CountText, Notice, List, Issues, Submit, Decline, Summary },
+    ...{ Count, CountText, Notice, List, Issues, Submit, Summary },
   },
 });
 

@@ -2,9 +2,8 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
-import { ShellDecline } from "../shared/shell-decline";
-import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
-import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
+import { pickerParts } from "../shared/shell-submit";
+import { cx, ShellForm, useShell } from "../shared/widget-shell";
 import type { MultiSelectSlot } from "./anatomy";
 import type { MultiSelectResponse } from "./use-multi-select";
 import { useMultiSelectContext } from "./use-multi-select";
@@ -99,24 +98,6 @@ export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) 
   return <ShellForm onSubmit={api.submit} {...props} />;
 }
 
-export function Issues() {
-  const api = useMultiSelectContext();
-  return <ShellIssues messages={api.issues} />;
-}
-
-export function Submit({ children, ...props }: ShellSubmitProps) {
-  const api = useMultiSelectContext();
-  return (
-    <ShellSubmit {...api.getSubmitProps()} {...props}>
-      {children ?? api.labels.submit}
-    </ShellSubmit>
-  );
-}
-
-export function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
-}
-
 /** The receipt's summary: the chosen options' labels, in option order. */
 export function Summary({
   answer,
@@ -143,3 +124,5 @@ export function Summary({
     </ul>
   );
 }
+
+export const { Issues, Submit } = pickerParts(useMultiSelectContext);

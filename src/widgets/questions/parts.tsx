@@ -4,9 +4,8 @@ import type { QuestionSetItem } from "../../kinds/questions";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
-import { ShellDecline } from "../shared/shell-decline";
-import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
-import { cx, ShellIssues, useShell } from "../shared/widget-shell";
+import { pickerParts } from "../shared/shell-submit";
+import { cx, useShell } from "../shared/widget-shell";
 import type { QuestionsSlot } from "./anatomy";
 import type { QuestionItem } from "./machine";
 import { type QuestionsResponse, useQuestionsContext } from "./use-questions";
@@ -189,24 +188,6 @@ export function Progress(props: PartProps<"div">) {
   ]);
 }
 
-export function Issues() {
-  const api = useQuestionsContext();
-  return <ShellIssues messages={api.issues} />;
-}
-
-export function Submit({ children, ...props }: ShellSubmitProps) {
-  const api = useQuestionsContext();
-  return (
-    <ShellSubmit {...api.getSubmitProps()} {...props}>
-      {children ?? api.labels.submit}
-    </ShellSubmit>
-  );
-}
-
-export function Decline({ className }: { className?: string }) {
-  return <ShellDecline {...(className ? { className } : {})} />;
-}
-
 /** The receipt's summary: each question (by its header, else its prompt) with what was answered. */
 export function Summary({
   answer,
@@ -243,3 +224,5 @@ export function Summary({
     </dl>
   );
 }
+
+export const { Issues, Submit } = pickerParts(useQuestionsContext);

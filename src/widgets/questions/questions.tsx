@@ -3,7 +3,6 @@ import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import type { QuestionsApi } from "./connect";
 import {
   CheckboxOptions,
-  Decline,
   Issues,
   OtherInput,
   Progress,
@@ -45,7 +44,7 @@ export const Questions = defineWidget<QuestionsProps, QuestionsApi>()({
   ),
   parts: {
     ...{ QuestionList, Question, RadioOptions, CheckboxOptions, OtherInput, Progress },
-    ...{ Issues, Submit, Decline, Summary },
+    ...{ Issues, Submit, Summary },
   },
 });
 

@@ -60,3 +60,32 @@ export const WidgetShell = {
   Receipt: ShellReceipt,
   Issues: ShellIssues,
 };
+
+/** What a picker's API gives the two parts every picker has alike. */
+export interface PickerPartsApi {
+  /** The issues of the last Submit, shown under the form. */
+  readonly issues: readonly string[];
+  readonly labels: { readonly submit: string };
+  /** The Submit button's props (`aria-disabled`, `data-*`), where the picker has any. */
+  readonly getSubmitProps?: () => ComponentPropsWithoutRef<"button">;
+}
+
+/**
+ * A picker's `Issues` and `Submit`, from the hook that reads its API: written once, not once per
+ * picker (the same two parts, each reading another context). Here beside Submit, not in a module
+ * of its own: one more shared module is one more chunk, which costs more than it saves.
+ */
+export function pickerParts(useApi: () => PickerPartsApi) {
+  function Issues() {
+    return <ShellIssues messages={useApi().issues} />;
+  }
+  function Submit({ children, ...props }: ShellSubmitProps) {
+    const api = useApi();
+    return (
+      <ShellSubmit {...api.getSubmitProps?.()} {...props}>
+        {children ?? api.labels.submit}
+      </ShellSubmit>
+    );
+  }
+  return { Issues, Submit };
+}
