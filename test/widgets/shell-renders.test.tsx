@@ -12,6 +12,8 @@ import { AspectRatioPicker } from "../../src/widgets/aspect-ratio-picker/aspect-
 import { Fallback } from "../../src/widgets/fallback/fallback";
 import { Form } from "../../src/widgets/form/form";
 import { MediaPicker } from "../../src/widgets/media-picker/media-picker";
+import { Question } from "../../src/widgets/question/question";
+import { TextQuestion } from "../../src/widgets/question/text-question";
 import { Questions } from "../../src/widgets/questions/questions";
 import { TemplatePicker } from "../../src/widgets/template-picker/template-picker";
 import { captureKitWarnings } from "../support/kit-warnings";
@@ -40,7 +42,9 @@ const shellParts = (
     | typeof MediaPicker
     | typeof TemplatePicker
     | typeof Questions
-    | typeof Approval,
+    | typeof Approval
+    | typeof Question
+    | typeof TextQuestion,
 ) => [
   <Part id="prompt" key="prompt">
     <Widget.Prompt>Pick</Widget.Prompt>
@@ -250,5 +254,52 @@ describe("defineWidget's shell renders", () => {
     await user.type(screen.getByRole("textbox", { name: "Your answer" }), "Ada");
     expect(Object.fromEntries(commits)).toEqual({ text: 3, notice: 3 });
     expect(warnings()).toHaveLength(1);
+  });
+
+  it("given a question's free text typed in, should render the free text again but not the prompt, status or Decline", async () => {
+    const user = userEvent.setup();
+    render(
+      <Question.Root
+        payload={{
+          kind: "question",
+          options: [
+            { id: "eu", label: "Europe" },
+            { id: "us", label: "US East" },
+          ],
+          allowFreeform: true,
+        }}
+        onSubmit={() => undefined}
+        onDecline={() => undefined}
+      >
+        {shellParts(Question)}
+        <Part id="options">
+          <Question.Options />
+        </Part>
+        <Part id="text">
+          <Question.FreeText />
+        </Part>
+      </Question.Root>,
+    );
+    commits.clear();
+    await user.type(screen.getByRole("textbox"), "Oslo");
+    expect(commits.get("text")).toBe(4);
+    // The options render too: every part reads the one API (no context per part yet).
+    expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given a text question typed in, should render the input again but not the prompt, status or Decline", async () => {
+    const user = userEvent.setup();
+    render(
+      <TextQuestion.Root payload={{ kind: "text" }} onSubmit={() => undefined} onDecline={() => undefined}>
+        {shellParts(TextQuestion)}
+        <Part id="input">
+          <TextQuestion.Input />
+        </Part>
+      </TextQuestion.Root>,
+    );
+    commits.clear();
+    await user.type(screen.getByRole("textbox"), "Oslo");
+    expect(commits.get("input")).toBe(4);
+    expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
   });
 });
