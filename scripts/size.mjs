@@ -82,7 +82,9 @@ export const CEILINGS = {
   // src/core/render.ts): the chat page went down 0.15 with it (20.95 → 20.80).
   // 8.77 with the ledger per followed conversation (see `client`).
   // 8.87 with `concluded` (see `client`).
-  core: 8.88,
+  // 8.93 once `createTransportEvents` took a `follow` (started with the first sink, stopped after the
+  // last): eve's, AG-UI's and LangGraph's own connection counters went into it.
+  core: 8.94,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).
@@ -118,7 +120,8 @@ export const CEILINGS = {
   // 17.20 with `approvalOutcome` (see `client`).
   // 17.29 once eve's reconnect runs while a client is connected (StrictMode's unmount → mount had
   // stopped it for good) and `useEveHitl` became a call to the shared `useTransport`.
-  page: 17.31,
+  // 17.31 with `follow` in `createTransportEvents` (see `core`).
+  page: 17.33,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -177,7 +180,8 @@ export const CEILINGS = {
   // 25.04 with `concluded` (see `client`).
   // 25.09 once the renderer's loading shell became a view the lazy fallback renders too.
   // 25.10 with `approvalOutcome` (see `client`).
-  inbox: 25.12,
+  // 25.16 with `follow` in `createTransportEvents` (see `core`; the inbox's own poll does not use it yet).
+  inbox: 25.17,
   widgets: {},
 };
 

@@ -197,13 +197,18 @@ export interface TransportEvents {
 /**
  * Keeps what an adapter's converter produced, so `connect` can deliver it all again to a sink
  * that connects later (a remount, a second page over one agent) and the adapter stays a
- * converter. `onProblem` hears each malformed event the converter reported.
+ * converter. `onProblem` hears each malformed event the converter reported. `follow` starts
+ * what keeps the transport current (a subscription, a poll, a reconnect) when the first sink
+ * connects, and the stop it returns runs when the last one leaves: a transport nothing follows
+ * keeps no timer or listener.
  */
 export function createTransportEvents(
-  options: { readonly onProblem?: (problem: LedgerProblem) => void } = {},
+  options: { readonly onProblem?: (problem: LedgerProblem) => void; readonly follow?: () => () => void } = {},
 ): TransportEvents {
   const history: TransportAction[] = [];
   const sinks = new Set<TransportSink>();
+  let connected = 0;
+  let unfollow: (() => void) | undefined;
   return {
     deliver(action) {
       if (action === null) return;
@@ -220,8 +225,17 @@ export function createTransportEvents(
     connect(sink) {
       for (const action of history) sink.deliver(action);
       sinks.add(sink);
+      connected += 1;
+      if (connected === 1) unfollow = options.follow?.();
+      let open = true;
       return () => {
+        if (!open) return;
+        open = false;
         sinks.delete(sink);
+        connected -= 1;
+        if (connected > 0) return;
+        unfollow?.();
+        unfollow = undefined;
       };
     },
   };

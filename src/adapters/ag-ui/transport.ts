@@ -48,12 +48,18 @@ function messageId(): string {
  * its result). It follows the agent while a client is connected.
  */
 export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptions = {}): AgUiHitlTransport {
-  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  // Follows the agent while a client is connected (from the first sink until the last leaves).
+  const events = createTransportEvents({
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    follow: () => {
+      follow();
+      return close;
+    },
+  });
   const { connection } = createConnectionState();
   const convert = createAgUiConverter();
   const report = (error: unknown) => options.onRunError?.(error);
   let subscription: { unsubscribe(): void } | undefined;
-  let connected = 0;
   let continueAfterRun = false;
   /** The interrupts runs ended with, in the order they listed them. */
   const openInterrupts: string[] = [];
@@ -203,16 +209,7 @@ export function createAgUiTransport(agent: AbstractAgent, options: AgUiHitlOptio
     follows: agent,
     connection,
     peek: events.peek,
-    connect(sink) {
-      const stop = events.connect(sink);
-      connected += 1;
-      follow();
-      return () => {
-        stop();
-        connected -= 1;
-        if (connected === 0) close();
-      };
-    },
+    connect: events.connect,
     close() {
       close();
       for (const timer of expiries.values()) clearTimeout(timer);

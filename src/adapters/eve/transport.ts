@@ -67,7 +67,16 @@ const SNAPSHOT_WAIT_MS = 250;
 export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions = {}): EveHitlTransport {
   let current = agent;
   const sessionKey = agent.session?.sessionId ?? "pending";
-  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  const reconnect = createReconnect(() => current, options.reconnect ?? true);
+  // Reconnecting follows the client: it runs while one is connected and stops after the last
+  // leaves (StrictMode's unmount → mount included), so a transport nothing follows keeps no timer.
+  const events = createTransportEvents({
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    follow: () => {
+      reconnect.start();
+      return reconnect.stop;
+    },
+  });
   const { connection, setConnection } = createConnectionState(connectionOf(agent.status));
   const convert = createEveConverter();
   /** Tool inputs still streaming, by call id: searched for `ui.kind` to load its widget early. */
@@ -107,8 +116,6 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
     }
   };
 
-  const reconnect = createReconnect(() => current, options.reconnect ?? true);
-
   const nextSnapshot = () =>
     new Promise<void>((resolve) => {
       waiters.push(resolve);
@@ -118,26 +125,10 @@ export function createEveTransport(agent: EveAgentLike, options: EveHitlOptions 
 
   feed(agent.events);
 
-  // Reconnecting follows the client: it runs while one is connected and stops after the last
-  // leaves (StrictMode's unmount → mount included), so a transport nothing follows keeps no timer.
-  let connected = 0;
-
   return {
     sessionKey,
     connection,
-    connect(sink) {
-      connected += 1;
-      const disconnect = events.connect(sink);
-      reconnect.start();
-      let open = true;
-      return () => {
-        if (!open) return;
-        open = false;
-        disconnect();
-        connected -= 1;
-        if (connected === 0) reconnect.stop();
-      };
-    },
+    connect: events.connect,
     peek: events.peek,
     async send(answer): Promise<SendOutcome> {
       const { requestId } = answer;

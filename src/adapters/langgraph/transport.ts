@@ -38,11 +38,17 @@ import type { LangGraphRunPayload, LangGraphStreamPart, LangGraphTransport, Lang
  */
 export function createLangGraphTransport(options: LangGraphTransportOptions): LangGraphTransport {
   const { client, assistantId, threadId } = options;
-  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  // Polls the thread while a client is connected (from the first sink until the last leaves).
+  const events = createTransportEvents({
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    follow: () => {
+      thread.follow();
+      return thread.close;
+    },
+  });
   const state = createConnectionState("catching-up");
   const convert = createLangGraphConverter();
   const report = (error: unknown) => options.onRunError?.(error);
-  let connected = 0;
   const thread = followThread({
     client,
     threadId,
@@ -149,16 +155,7 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
     sessionKey: `langgraph:${threadId ?? "pending"}`,
     connection: state.connection,
     peek: events.peek,
-    connect(sink) {
-      const stop = events.connect(sink);
-      connected += 1;
-      thread.follow();
-      return () => {
-        stop();
-        connected -= 1;
-        if (connected === 0) thread.close();
-      };
-    },
+    connect: events.connect,
     refresh: async () => {
       await thread.read();
     },
