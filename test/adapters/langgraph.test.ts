@@ -201,6 +201,9 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
       () => one.request(id)?.state === "settled" && two.request(id)?.state === "settled",
       "both devices to settle it",
     );
+    // A poll may settle the loser's request (the task finished) before its refused run's next
+    // look; its send, ending then, is what marks it answered elsewhere.
+    await Promise.all([one.client.whenIdle(), two.client.whenIdle()]);
     await idle(threadId);
     const got = await received(threadId);
     expect(got).toHaveLength(1);
