@@ -180,8 +180,10 @@ export const CEILINGS = {
   // 25.04 with `concluded` (see `client`).
   // 25.09 once the renderer's loading shell became a view the lazy fallback renders too.
   // 25.10 with `approvalOutcome` (see `client`).
-  // 25.16 with `follow` in `createTransportEvents` (see `core`; the inbox's own poll does not use it yet).
-  inbox: 25.17,
+  // 25.16 with `follow` in `createTransportEvents` (see `core`).
+  // 25.14 once the inbox's poll is that `follow` too (its own sink count went, and with it a
+  // second disconnect of one sink stopping the poll for the other).
+  inbox: 25.15,
   widgets: {},
 };
 

@@ -69,11 +69,22 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   const listUrl = link ?? `${base}/requests`;
   const answerUrl = (requestId: string) =>
     link ? `${link}/answer` : `${base}/requests/${encodeURIComponent(requestId)}/answer`;
-  const events = createTransportEvents();
+  // Reads the requests while a client is connected (from the first sink until the last leaves).
+  const events = createTransportEvents({
+    follow: () => {
+      following = true;
+      void refresh().then(schedule);
+      return () => {
+        following = false;
+        clearTimeout(timer);
+        timer = undefined;
+      };
+    },
+  });
   const { connection, setConnection } = createConnectionState("catching-up");
   /** What was delivered per request: its state, so each change is delivered once. */
   const delivered = new Map<string, string>();
-  let sinks = 0;
+  let following = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let reading: Promise<void> | undefined;
@@ -130,7 +141,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
   };
 
   const schedule = () => {
-    if (closed || sinks === 0 || timer !== undefined) return;
+    if (closed || !following || timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
       void refresh().then(schedule);
@@ -141,19 +152,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
     sessionKey: options.sessionKey ?? (link ? `inbox:${link}` : `inbox:${base}`),
     connection,
     peek: events.peek,
-    connect(sink) {
-      const stop = events.connect(sink);
-      sinks++;
-      if (sinks === 1) void refresh().then(schedule);
-      return () => {
-        stop();
-        sinks--;
-        if (sinks === 0 && timer !== undefined) {
-          clearTimeout(timer);
-          timer = undefined;
-        }
-      };
-    },
+    connect: events.connect,
     async send({ requestId, answer }): Promise<SendOutcome> {
       let response: Response;
       try {

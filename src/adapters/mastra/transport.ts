@@ -84,13 +84,25 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   }
   const { threadId, resourceId } = options;
   const pollMs = options.pollIntervalMs ?? 2_000;
-  const events = createTransportEvents(options.onProblem ? { onProblem: options.onProblem } : {});
+  // Reads the suspended runs while a client is connected (from the first sink until the last leaves).
+  const events = createTransportEvents({
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    follow: () => {
+      following = true;
+      void refresh().finally(schedule);
+      return () => {
+        following = false;
+        clearTimeout(timer);
+        timer = undefined;
+      };
+    },
+  });
   const state = createConnectionState("catching-up");
   /** Everything parked, by request id: how to answer it. */
   const parked = new Map<string, MastraParked>();
   /** Requests the last listing showed waiting. */
   let waiting = new Set<string>();
-  let sinks = 0;
+  let following = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let reading: Promise<void> | undefined;
   let closed = false;
@@ -159,7 +171,7 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   };
 
   const schedule = () => {
-    if (closed || sinks === 0 || pollMs <= 0 || timer !== undefined) return;
+    if (closed || !following || pollMs <= 0 || timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
       void refresh().finally(schedule);
@@ -184,19 +196,7 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
     sessionKey: `mastra:${threadId}`,
     connection: state.connection,
     peek: events.peek,
-    connect(sink) {
-      const stop = events.connect(sink);
-      sinks += 1;
-      if (sinks === 1) void refresh().finally(schedule);
-      return () => {
-        stop();
-        sinks -= 1;
-        if (sinks === 0 && timer !== undefined) {
-          clearTimeout(timer);
-          timer = undefined;
-        }
-      };
-    },
+    connect: events.connect,
     follow,
     refresh,
     close() {
