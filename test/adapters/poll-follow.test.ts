@@ -8,7 +8,7 @@ import type { TransportSink } from "../../src/core/transport";
  * whatever the order, and a sink that disconnects twice counts once.
  */
 
-const sink: TransportSink = { deliver: () => {} };
+const sink: TransportSink = { deliver: () => {}, expect: () => {} };
 
 afterEach(() => {
   vi.useRealTimers();
