@@ -1,9 +1,17 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
+import { isSettledStatus } from "../../react/widget-props";
 import { Form } from "../form/form";
+import { type PartProps, part } from "../shared/part";
 import { humanize, ReadableValue } from "../shared/readable-value";
 import { ShellDecline } from "../shared/shell-decline";
-import { cx, ShellActions, ShellReceipt, type ShellReceiptProps, useShell } from "../shared/widget-shell";
+import {
+  cx,
+  ShellActions,
+  type ShellActionsProps,
+  ShellReceipt,
+  type ShellReceiptProps,
+  useShell,
+} from "../shared/widget-shell";
 import { useApprovalContext } from "./use-approval";
 
 /**
@@ -12,55 +20,42 @@ import { useApprovalContext } from "./use-approval";
  */
 
 /** The tool's name and its input, readable. */
-export function Tool({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+export function Tool(props: PartProps<"div">) {
   const { request, labels } = useApprovalContext();
-  return (
-    <div data-slot="tool" className={cx("hitl-approval-tool", className)} {...props}>
-      <p data-slot="tool-name" className="hitl-approval-tool-name">
-        <span className="hitl-help">{labels.toolHeading} </span>
-        <strong>{humanize(request.toolName)}</strong> <code className="hitl-code">{request.toolName}</code>
-      </p>
-      {Object.keys(request.input).length > 0 && (
-        <div data-slot="tool-input" className="hitl-approval-input">
-          <span className="hitl-help">{labels.inputHeading}</span>
-          <ReadableValue value={request.input} />
-        </div>
-      )}
-    </div>
-  );
+  return part("div", { "data-slot": "tool", className: "hitl-approval-tool" }, props, [
+    <p key="name" data-slot="tool-name" className="hitl-approval-tool-name">
+      <span className="hitl-help">{labels.toolHeading} </span>
+      <strong>{humanize(request.toolName)}</strong> <code className="hitl-code">{request.toolName}</code>
+    </p>,
+    Object.keys(request.input).length > 0 && (
+      <div key="input" data-slot="tool-input" className="hitl-approval-input">
+        <span className="hitl-help">{labels.inputHeading}</span>
+        <ReadableValue value={request.input} />
+      </div>
+    ),
+  ]);
 }
 
 /** Approve, once per open request (a double click's second is dropped). */
-export function Approve({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
+export function Approve(props: PartProps<"button">) {
   const api = useApprovalContext();
   if (!api.showsApprove) return null;
-  return (
-    <button {...api.getApproveProps()} className={cx("hitl-button hitl-button-primary", className)} {...props}>
-      {children ?? api.labels.approve}
-    </button>
-  );
+  const own = { ...api.getApproveProps(), className: "hitl-button hitl-button-primary" };
+  return part("button", own, props, api.labels.approve);
 }
 
 /** Approve, and have the asker remember it (the request's `always`, e.g. "allow for this session"). */
-export function ApproveAlways({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
+export function ApproveAlways(props: PartProps<"button">) {
   const api = useApprovalContext();
   if (!api.showsApproveAlways) return null;
-  return (
-    <button {...api.getApproveAlwaysProps()} className={cx("hitl-button", className)} {...props}>
-      {children ?? api.request.always?.label}
-    </button>
-  );
+  return part("button", { ...api.getApproveAlwaysProps(), className: "hitl-button" }, props, api.request.always?.label);
 }
 
 /** Opens the edit step (only where the request offers "edit"). */
-export function Edit({ className, children, ...props }: ComponentPropsWithoutRef<"button">) {
+export function Edit(props: PartProps<"button">) {
   const api = useApprovalContext();
   if (!api.showsEdit) return null;
-  return (
-    <button {...api.getEditProps()} className={cx("hitl-button", className)} {...props}>
-      {children ?? api.labels.edit}
-    </button>
-  );
+  return part("button", { ...api.getEditProps(), className: "hitl-button" }, props, api.labels.edit);
 }
 
 /** The shell's two-step Decline in the approval's words: Deny, then a note for the agent. */
@@ -78,21 +73,16 @@ export function Deny({ className }: { className?: string }) {
 }
 
 /** The decide row: Approve / Approve always / Edit / Deny (or its children), gone while the edit step shows. */
-export function Actions({ children, ...props }: ComponentPropsWithoutRef<typeof ShellActions>) {
+export function Actions(props: ShellActionsProps) {
   const api = useApprovalContext();
-  if (!api.showsDecide) return null;
-  return (
-    <ShellActions {...props}>
-      {children ?? (
-        <>
-          <Approve />
-          <ApproveAlways />
-          <Edit />
-          <Deny />
-        </>
-      )}
-    </ShellActions>
-  );
+  const { status } = useShell();
+  if (!api.showsDecide || isSettledStatus(status)) return null;
+  return part("div", { "data-slot": "actions", className: "hitl-actions" }, props, [
+    <Approve key="approve" />,
+    <ApproveAlways key="always" />,
+    <Edit key="edit" />,
+    <Deny key="deny" />,
+  ]);
 }
 
 /** The edit step: the input's fields as a form, prefilled; its submit is the approval's one answer. */
@@ -124,13 +114,14 @@ export function EditStep({ className }: { className?: string }) {
 }
 
 /** What an edit changed the input to, by field label (the receipt's summary of an edit). */
-export function Edited({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+export function Edited(props: PartProps<"div">) {
   const { edited } = useApprovalContext();
   if (!edited) return null;
-  return (
-    <div data-slot="edited" className={cx("hitl-approval-input", className)} {...props}>
-      <ReadableValue value={edited} />
-    </div>
+  return part(
+    "div",
+    { "data-slot": "edited", className: "hitl-approval-input" },
+    props,
+    <ReadableValue value={edited} />,
   );
 }
 

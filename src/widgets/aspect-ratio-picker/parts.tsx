@@ -4,7 +4,7 @@ import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
 import { pickerParts } from "../shared/shell-submit";
-import { cx, ShellForm, useShell } from "../shared/widget-shell";
+import { type BodyProps, cx, ShellForm, useShell } from "../shared/widget-shell";
 import { CUSTOM, presetOf } from "./collection";
 import { shapeProps } from "./connect";
 import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ratio-picker";
@@ -19,7 +19,7 @@ import { type AspectRatioResponse, useAspectRatioContext } from "./use-aspect-ra
 export type { PartProps };
 
 /** The form around the choices and actions; hidden once the receipt shows. */
-export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: BodyProps) {
   const api = useAspectRatioContext();
   return <ShellForm onSubmit={api.submit} {...props} />;
 }
@@ -74,18 +74,15 @@ export function Option({ value, className, children, ...props }: OptionProps) {
   );
 }
 
-export interface ShapeProps extends ComponentPropsWithoutRef<"span"> {
+export interface ShapeProps extends PartProps<"span"> {
   /** "W:H"; an unreadable ratio draws an empty dashed frame. */
   ratio: string;
 }
 
 /** A ratio drawn to scale: the box's longer side fills its frame. Decorative (the text names the ratio). */
-export function Shape({ ratio, className, ...props }: ShapeProps) {
-  return (
-    <span data-slot="shape-frame" aria-hidden="true" className={cx("hitl-aspect-ratio-frame", className)} {...props}>
-      <span {...shapeProps(ratio)} className="hitl-aspect-ratio-shape" />
-    </span>
-  );
+export function Shape({ ratio, ...props }: ShapeProps) {
+  const own = { "data-slot": "shape-frame", "aria-hidden": true, className: "hitl-aspect-ratio-frame" } as const;
+  return part("span", own, props, <span {...shapeProps(ratio)} className="hitl-aspect-ratio-shape" />);
 }
 
 /** W and H inputs with inline validation, a live preview and the bounds; only while Custom is chosen. */
@@ -137,20 +134,18 @@ export function Custom(props: PartProps<"div">) {
 }
 
 /** The receipt's summary: the chosen shape and its ratio. */
-export function Summary({ answer, className }: { answer: AspectRatioResponse | undefined; className?: string }) {
+export function Summary({ answer, ...props }: PartProps<"div"> & { answer: AspectRatioResponse | undefined }) {
   const { collection, labels } = useAspectRatioContext();
   if (!answer) return null;
   const preset = presetOf(collection, answer.ratio);
-  return (
-    <div data-slot="summary" className={cx("hitl-aspect-ratio-summary", className)}>
-      <Shape ratio={answer.ratio} />
-      <span>
-        <span className="hitl-help">{labels.receiptRatio} </span>
-        <strong>{answer.ratio}</strong>
-        {preset?.label && <span> ({preset.label})</span>}
-      </span>
-    </div>
-  );
+  return part("div", { "data-slot": "summary", className: "hitl-aspect-ratio-summary" }, props, [
+    <Shape key="shape" ratio={answer.ratio} />,
+    <span key="ratio">
+      <span className="hitl-help">{labels.receiptRatio} </span>
+      <strong>{answer.ratio}</strong>
+      {preset?.label && <span> ({preset.label})</span>}
+    </span>,
+  ]);
 }
 
 export const { Issues, Submit } = pickerParts(useAspectRatioContext);

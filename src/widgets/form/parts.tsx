@@ -1,9 +1,8 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
 import { Field as SharedField } from "../shared/field";
 import { type PartProps, part } from "../shared/part";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
-import { cx, ShellForm, ShellIssues } from "../shared/widget-shell";
+import { type BodyProps, cx, ShellForm, ShellIssues, type ShellIssuesProps } from "../shared/widget-shell";
 import type { FormSlot } from "./anatomy";
 import { Choices, Control } from "./controls";
 import { useField, useFormContext } from "./use-form";
@@ -14,7 +13,7 @@ import { useField, useFormContext } from "./use-form";
  */
 
 /** The `<form>` holding the fields and actions; gone once the receipt shows. */
-export function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body({ className, ...props }: BodyProps) {
   const api = useFormContext();
   return <ShellForm onSubmit={api.submit} className={cx("hitl-form-body", className)} {...props} />;
 }
@@ -69,9 +68,9 @@ export function Field({ name, className }: FormFieldProps) {
 }
 
 /** The error summary after a submit attempt: every problem, in field order. */
-export function Issues({ id }: { id?: string }) {
+export function Issues(props: Omit<ShellIssuesProps, "messages">) {
   const api = useFormContext();
-  return <ShellIssues messages={api.summary} {...(id ? { id } : {})} />;
+  return <ShellIssues messages={api.summary} {...props} />;
 }
 
 /** Submit, labelled with the payload's `submitLabel` when it has one. */

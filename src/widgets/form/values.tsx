@@ -1,8 +1,8 @@
 "use client";
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { ComponentPropsWithoutRef } from "react";
 import type { FormField, FormValue } from "../../kinds/form";
 import { ValueList } from "../shared/value-list";
-import { ShellReceipt } from "../shared/widget-shell";
+import { ShellReceipt, type ShellReceiptProps } from "../shared/widget-shell";
 import type { FormLabels } from "./labels";
 import { useFormContext } from "./use-form";
 
@@ -44,6 +44,6 @@ export function Summary({ className, ...props }: ComponentPropsWithoutRef<"dl">)
   );
 }
 
-export function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
+export function Receipt({ summary, ...props }: ShellReceiptProps) {
   return <ShellReceipt summary={summary ?? <Summary />} {...props} />;
 }

@@ -5,7 +5,15 @@ import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { CollectionSearch, CollectionStatus } from "../shared/remote-collection";
 import { ShellSubmit } from "../shared/shell-submit";
-import { cx, ShellForm, ShellIssues, ShellReceipt, useShell } from "../shared/widget-shell";
+import {
+  type BodyProps,
+  ShellForm,
+  ShellIssues,
+  type ShellIssuesProps,
+  ShellReceipt,
+  type ShellReceiptProps,
+  useShell,
+} from "../shared/widget-shell";
 import type { MediaPickerSlot } from "./anatomy";
 import { itemName } from "./collection";
 import { previewSources, thumbnailSource } from "./grid-logic";
@@ -20,26 +28,28 @@ import { useMediaPickerContext } from "./use-media-picker";
 const RECEIPT_LIMIT = 100;
 
 /** The form around the interactive parts; gone once the receipt shows. */
-export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: BodyProps) {
   const { api } = useMediaPickerContext();
   return <ShellForm onSubmit={api.submit} {...props} />;
 }
 
 /** A larger view of the active item: the image, or a player for video and audio. */
-export function Preview({ className, ...props }: Omit<ComponentPropsWithoutRef<"figure">, "children">) {
+export function Preview(props: PartProps<"figure">) {
   const { api } = useMediaPickerContext();
   const { status } = useShell();
   const tile = api.preview;
   if (isSettledStatus(status) || !tile) return null;
-  return (
-    <figure {...api.getPreviewProps(tile)} className={cx("hitl-media-preview", className)} {...props}>
-      {/* Keyed by item: a failed load belongs to that item only. */}
-      <PreviewMedia key={tile.item.id} item={tile.item} name={tile.name} />
-      <figcaption data-slot={"preview-caption" satisfies MediaPickerSlot} className="hitl-media-preview-caption">
-        {tile.name}
-      </figcaption>
-    </figure>
-  );
+  return part("figure", { ...api.getPreviewProps(tile), className: "hitl-media-preview" }, props, [
+    // Keyed by item: a failed load belongs to that item only.
+    <PreviewMedia key={tile.item.id} item={tile.item} name={tile.name} />,
+    <figcaption
+      key="caption"
+      data-slot={"preview-caption" satisfies MediaPickerSlot}
+      className="hitl-media-preview-caption"
+    >
+      {tile.name}
+    </figcaption>,
+  ]);
 }
 
 function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
@@ -129,9 +139,9 @@ export function LoadStatus(props: Omit<ComponentPropsWithoutRef<typeof Collectio
   return <CollectionStatus remote={remote} {...props} />;
 }
 
-export function Issues() {
+export function Issues(props: Omit<ShellIssuesProps, "messages">) {
   const { api } = useMediaPickerContext();
-  return <ShellIssues messages={api.issues} />;
+  return <ShellIssues messages={api.issues} {...props} />;
 }
 
 export function Submit(props: ComponentPropsWithoutRef<typeof ShellSubmit>) {
@@ -140,7 +150,7 @@ export function Submit(props: ComponentPropsWithoutRef<typeof ShellSubmit>) {
 }
 
 /** The receipt: the chosen items, in order, as small thumbnails with their names. */
-export function Receipt({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, "children">) {
+export function Receipt(props: Omit<ShellReceiptProps, "summary">) {
   const { api, remote, answer } = useMediaPickerContext();
   const { collection, labels } = api;
   const chosen = answer?.selected ?? [];
@@ -176,7 +186,7 @@ export function Receipt({ className, ...props }: Omit<ComponentPropsWithoutRef<"
         )}
       </>
     );
-  return <ShellReceipt summary={summary} className={className} {...props} />;
+  return <ShellReceipt summary={summary} {...props} />;
 }
 
 function ReceiptThumbnail({ item }: { item: MediaItem }) {

@@ -1,9 +1,9 @@
 "use client";
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { pickerParts } from "../shared/shell-submit";
-import { cx, ShellForm, useShell } from "../shared/widget-shell";
+import { type BodyProps, cx, ShellForm, useShell } from "../shared/widget-shell";
 import type { MultiSelectSlot } from "./anatomy";
 import type { MultiSelectResponse } from "./use-multi-select";
 import { useMultiSelectContext } from "./use-multi-select";
@@ -91,7 +91,7 @@ export function Notice(props: PartProps<"p">) {
 }
 
 /** The form around the list and actions; hidden once the receipt shows. */
-export function Body(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body(props: BodyProps) {
   const api = useMultiSelectContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;

@@ -1,7 +1,7 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
+import { filled, type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
 import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
 import type { QuestionApi } from "./connect";
@@ -14,39 +14,37 @@ import { type QuestionResponse, useQuestionContext } from "./use-question";
  */
 
 /** Up to three options without descriptions: one click answers. */
-export function OptionButtons({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+export function OptionButtons(props: PartProps<"div">) {
   const api = useQuestionContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  return (
-    <div {...api.getOptionButtonsProps()} className={cx("hitl-question-buttons", className)} {...props}>
-      <div className="hitl-question-buttons-row">
-        {api.options.map((option) => (
-          <button
-            key={option.id}
-            {...api.getOptionButtonProps(option)}
-            className={cx(
-              "hitl-button",
-              option.style === "primary" && "hitl-button-primary",
-              option.style === "danger" && "hitl-button-danger",
-            )}
-          >
-            {optionLabel(option)}
-          </button>
-        ))}
-      </div>
-      <ShellIssues messages={api.optionIssues} />
-    </div>
-  );
+  return part("div", { ...api.getOptionButtonsProps(), className: "hitl-question-buttons" }, props, [
+    <div key="row" className="hitl-question-buttons-row">
+      {api.options.map((option) => (
+        <button
+          key={option.id}
+          {...api.getOptionButtonProps(option)}
+          className={cx(
+            "hitl-button",
+            option.style === "primary" && "hitl-button-primary",
+            option.style === "danger" && "hitl-button-danger",
+          )}
+        >
+          {optionLabel(option)}
+        </button>
+      ))}
+    </div>,
+    <ShellIssues key="issues" messages={api.optionIssues} />,
+  ]);
 }
 
 /** Many options, or options with descriptions: a radio group (arrow keys) and Submit. */
-export function OptionRadios({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function OptionRadios({ className, asChild, children, ...props }: Omit<PartProps<"form">, "onSubmit">) {
   const api = useQuestionContext();
   const { status, ids } = useShell();
   if (isSettledStatus(status)) return null;
-  return (
-    <ShellForm {...api.getOptionFormProps()} className={cx("hitl-question-radios", className)} {...props}>
+  const content = (
+    <>
       <RadioGroup.Root {...api.getOptionsProps(ids.prompt)} className="hitl-question-options">
         {api.options.map((option, index) => {
           const label = api.getOptionLabelProps(index);
@@ -73,6 +71,16 @@ export function OptionRadios({ className, ...props }: Omit<ComponentPropsWithout
           {api.labels.submit}
         </button>
       </div>
+    </>
+  );
+  return (
+    <ShellForm
+      {...api.getOptionFormProps()}
+      className={cx("hitl-question-radios", className)}
+      asChild={asChild}
+      {...props}
+    >
+      {asChild ? filled(children, content) : (children ?? content)}
     </ShellForm>
   );
 }
@@ -126,19 +134,17 @@ export function TextSummary({ label, text }: { label: string; text: string }) {
 }
 
 /** The receipt's summary: the option chosen, or the text written. */
-export function Summary({ answer, className }: { answer: QuestionResponse | undefined; className?: string }) {
+export function Summary({ answer, ...props }: PartProps<"div"> & { answer: QuestionResponse | undefined }) {
   const { options, labels } = useQuestionContext();
   if (!answer) return null;
   const option = options.find((candidate) => candidate.id === answer.optionId);
-  return (
-    <div data-slot="summary" className={cx("hitl-question-summary", className)}>
-      {answer.optionId !== undefined && (
-        <p>
-          <span className="hitl-help">{labels.receiptChose} </span>
-          <strong>{option ? optionLabel(option) : answer.optionId}</strong>
-        </p>
-      )}
-      {answer.text !== undefined && <TextSummary label={labels.receiptWrote} text={answer.text} />}
-    </div>
-  );
+  return part("div", { "data-slot": "summary", className: "hitl-question-summary" }, props, [
+    answer.optionId !== undefined && (
+      <p key="option">
+        <span className="hitl-help">{labels.receiptChose} </span>
+        <strong>{option ? optionLabel(option) : answer.optionId}</strong>
+      </p>
+    ),
+    answer.text !== undefined && <TextSummary key="text" label={labels.receiptWrote} text={answer.text} />,
+  ]);
 }

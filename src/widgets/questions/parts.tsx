@@ -1,11 +1,11 @@
 "use client";
-import { type ComponentPropsWithoutRef, type ReactNode, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import type { QuestionSetItem } from "../../kinds/questions";
 import { isSettledStatus } from "../../react/widget-props";
 import { type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
 import { pickerParts } from "../shared/shell-submit";
-import { cx, useShell } from "../shared/widget-shell";
+import { useShell } from "../shared/widget-shell";
 import type { QuestionsSlot } from "./anatomy";
 import type { QuestionItem } from "./machine";
 import { type QuestionsResponse, useQuestionsContext } from "./use-questions";
@@ -20,29 +20,32 @@ import { type QuestionsResponse, useQuestionsContext } from "./use-questions";
 export type { PartProps };
 
 /** Every question, one fieldset each, on one card. */
-export function QuestionList({ className, ...props }: ComponentPropsWithoutRef<"div">) {
+export function QuestionList(props: PartProps<"div">) {
   const api = useQuestionsContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  return (
-    <div {...api.getQuestionsProps()} className={cx("hitl-questions-list", className)} {...props}>
-      {api.questions.map((question) => (
-        <Question key={question.id} question={question} />
-      ))}
-    </div>
+  return part(
+    "div",
+    { ...api.getQuestionsProps(), className: "hitl-questions-list" },
+    props,
+    api.questions.map((question) => <Question key={question.id} question={question} />),
   );
 }
 
-export interface QuestionProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "children"> {
+export interface QuestionProps extends PartProps<"fieldset"> {
   question: QuestionSetItem;
 }
 
 /** One question: a fieldset whose legend is its header chip and prompt, then its answers. */
-export function Question({ question, className, ...props }: QuestionProps) {
+export function Question({ question, ...props }: QuestionProps) {
   const api = useQuestionsContext();
   const shown = api.questionOf(question);
-  return (
-    <fieldset {...api.getQuestionProps(question)} className={cx("hitl-questions-question", className)} {...props}>
+  const own = { ...api.getQuestionProps(question), className: "hitl-questions-question" };
+  return part(
+    "fieldset",
+    own,
+    props,
+    <>
       <legend {...api.getLegendProps()} className="hitl-questions-legend">
         {question.header && (
           <span {...api.getHeaderProps()} className="hitl-questions-chip hitl-questions-header">
@@ -89,7 +92,7 @@ export function Question({ question, className, ...props }: QuestionProps) {
           </button>
         </div>
       )}
-    </fieldset>
+    </>,
   );
 }
 
@@ -139,38 +142,39 @@ export function RadioOptions({ question }: { question: QuestionSetItem }) {
 }
 
 /** A multiple-choice question: checkboxes in a group (one tab stop; the arrows move, Space checks). */
-export function CheckboxOptions({ question }: { question: QuestionSetItem }) {
+export function CheckboxOptions({ question, ...props }: PartProps<"div"> & { question: QuestionSetItem }) {
   const api = useQuestionsContext();
   const { items } = api.questionOf(question);
   const elements = useRef(new Map<number, HTMLInputElement>()).current;
   const group = api.getCheckboxGroupProps(question, { focusIndex: (index) => elements.get(index)?.focus() });
-  return (
-    <div {...group} className="hitl-questions-options">
-      {items.map((item) => (
-        <div key={item.index} {...api.getOptionProps(question, item)} className="hitl-questions-option">
-          <input
-            {...api.getCheckboxProps(question, item)}
-            ref={(element) => {
-              if (element) elements.set(item.index, element);
-              else elements.delete(item.index);
-            }}
-            className="hitl-checkbox"
-          />
-          <ItemText question={question} item={item} />
-        </div>
-      ))}
-    </div>
+  return part(
+    "div",
+    { ...group, className: "hitl-questions-options" },
+    props,
+    items.map((item) => (
+      <div key={item.index} {...api.getOptionProps(question, item)} className="hitl-questions-option">
+        <input
+          {...api.getCheckboxProps(question, item)}
+          ref={(element) => {
+            if (element) elements.set(item.index, element);
+            else elements.delete(item.index);
+          }}
+          className="hitl-checkbox"
+        />
+        <ItemText question={question} item={item} />
+      </div>
+    )),
   );
 }
 
 /** "Other"'s text field, or the one field of a question without options (several lines). */
-export function OtherInput({ question, className }: { question: QuestionSetItem; className?: string }) {
+export function OtherInput({ question, ...props }: PartProps<"input"> & { question: QuestionSetItem }) {
   const api = useQuestionsContext();
-  const { type, ...props } = api.getOtherInputProps(question);
+  const { type, ...own } = api.getOtherInputProps(question);
   if (api.questionOf(question).textOnly) {
-    return <textarea {...props} rows={3} className={cx("hitl-textarea hitl-questions-text", className)} />;
+    return part("textarea", { ...own, rows: 3, className: "hitl-textarea hitl-questions-text" }, props);
   }
-  return <input type={type} {...props} className={cx("hitl-input hitl-questions-other", className)} />;
+  return part("input", { ...own, type, className: "hitl-input hitl-questions-other" }, props);
 }
 
 /** "1 of 3 answered" (polite), and why Submit cannot send yet (its description). */
@@ -189,39 +193,35 @@ export function Progress(props: PartProps<"div">) {
 }
 
 /** The receipt's summary: each question (by its header, else its prompt) with what was answered. */
-export function Summary({
-  answer,
-  className,
-}: {
-  answer: QuestionsResponse | undefined;
-  className?: string;
-}): ReactNode {
+export function Summary({ answer, ...props }: PartProps<"dl"> & { answer: QuestionsResponse | undefined }): ReactNode {
   const { questions, labels } = useQuestionsContext();
   if (!answer) return null;
-  return (
-    <dl data-slot={"summary" satisfies QuestionsSlot} className={cx("hitl-questions-summary", className)}>
-      {questions.map((question) => {
-        const given = Object.hasOwn(answer.answers, question.id) ? answer.answers[question.id] : undefined;
-        const byId = new Map(question.options.map((option) => [option.id, option.label]));
-        const chosen = (given?.selected ?? []).map((id) => byId.get(id) ?? id);
-        return (
-          <div key={question.id} className="hitl-questions-summary-row">
-            <dt>{question.header ?? question.prompt}</dt>
-            <dd>
-              {chosen.join(", ")}
-              {given?.other !== undefined && (
-                <>
-                  {chosen.length > 0 && " · "}
-                  {question.options.length > 0 && <span className="hitl-help">{labels.receiptOther} </span>}
-                  <q className="hitl-questions-quote">{given.other}</q>
-                </>
-              )}
-              {!given && <span className="hitl-help">{labels.receiptSkipped}</span>}
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
+  const own = { "data-slot": "summary" satisfies QuestionsSlot, className: "hitl-questions-summary" };
+  return part(
+    "dl",
+    own,
+    props,
+    questions.map((question) => {
+      const given = Object.hasOwn(answer.answers, question.id) ? answer.answers[question.id] : undefined;
+      const byId = new Map(question.options.map((option) => [option.id, option.label]));
+      const chosen = (given?.selected ?? []).map((id) => byId.get(id) ?? id);
+      return (
+        <div key={question.id} className="hitl-questions-summary-row">
+          <dt>{question.header ?? question.prompt}</dt>
+          <dd>
+            {chosen.join(", ")}
+            {given?.other !== undefined && (
+              <>
+                {chosen.length > 0 && " · "}
+                {question.options.length > 0 && <span className="hitl-help">{labels.receiptOther} </span>}
+                <q className="hitl-questions-quote">{given.other}</q>
+              </>
+            )}
+            {!given && <span className="hitl-help">{labels.receiptSkipped}</span>}
+          </dd>
+        </div>
+      );
+    }),
   );
 }
 

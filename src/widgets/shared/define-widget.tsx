@@ -15,7 +15,16 @@ import type { HitlWidgetProps, WidgetStatus } from "../../react/widget-props";
 import { ShellDecline } from "./shell-decline";
 import { type ShellProps, splitShellProps } from "./shell-props";
 import { ShellSubmit } from "./shell-submit";
-import { cx, ShellActions, ShellForm, ShellPrompt, ShellReceipt, ShellRoot, ShellStatus } from "./widget-shell";
+import {
+  type BodyProps,
+  cx,
+  ShellActions,
+  ShellForm,
+  ShellPrompt,
+  ShellReceipt,
+  ShellRoot,
+  ShellStatus,
+} from "./widget-shell";
 
 /**
  * One place for what every widget's Root does, so a widget file holds only what is its own
@@ -189,7 +198,7 @@ const SubmitContext = createContext<(() => void) | undefined>(undefined);
  * returned. A static part too (`Widget.Body`), so a composition of the parts (a shadcn item)
  * has the same form to put its parts in.
  */
-function DefaultBody(props: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+function DefaultBody(props: BodyProps) {
   const submit = useContext(SubmitContext);
   return <ShellForm onSubmit={() => submit?.()} {...props} />;
 }

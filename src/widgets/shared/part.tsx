@@ -1,6 +1,13 @@
 "use client";
 import { Slot } from "@radix-ui/react-slot";
-import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElement, type ReactNode } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  cloneElement,
+  createElement,
+  isValidElement,
+  type JSX,
+  type ReactNode,
+} from "react";
 
 /**
  * One element of a widget's parts: the part's own props (a connect getter's, plus its class) on
@@ -9,7 +16,7 @@ import { type ComponentPropsWithoutRef, cloneElement, createElement, isValidElem
  * part's (its text, or a container's default parts).
  */
 
-export type PartTag = "div" | "p" | "label" | "input" | "button" | "span" | "ul" | "li";
+export type PartTag = keyof JSX.IntrinsicElements;
 export type PartProps<T extends PartTag> = ComponentPropsWithoutRef<T> & { asChild?: boolean };
 
 export function part(
@@ -19,11 +26,18 @@ export function part(
   content?: ReactNode,
 ) {
   if (!asChild) return <Slot {...own}>{createElement(tag, props, children ?? content)}</Slot>;
-  // Your element, with the part's content when it has none of its own.
-  const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
   return (
     <Slot {...own}>
-      <Slot {...props}>{empty ? cloneElement(children, undefined, content) : children}</Slot>
+      <Slot {...props}>{filled(children, content)}</Slot>
     </Slot>
   );
+}
+
+/**
+ * Your `asChild` element, with the part's content when it has none of its own: for a part that
+ * hands `asChild` on to another part (a form part over the shell's form) with its own content.
+ */
+export function filled(children: ReactNode, content: ReactNode): ReactNode {
+  const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
+  return empty ? cloneElement(children, undefined, content) : children;
 }

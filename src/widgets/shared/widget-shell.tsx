@@ -3,6 +3,7 @@ import {
   type ComponentPropsWithoutRef,
   createContext,
   type FormEvent,
+  Fragment,
   type ReactNode,
   useContext,
   useId,
@@ -12,6 +13,7 @@ import { useLabels } from "../../react/labels";
 import { useReplyText } from "../../react/reply-text";
 import { isInteractive, isSettledStatus, type SettledStatus, type WidgetStatus } from "../../react/widget-props";
 import { type CommonLabels, commonLabels } from "./labels";
+import { type PartProps, part } from "./part";
 
 /**
  * The parts every widget shares: the labelled root (fieldset + legend), the in-flight / error
@@ -97,25 +99,24 @@ export function ShellRoot({
 }
 
 /** The agent's question, as the fieldset's legend (its accessible name). */
-export function ShellPrompt({ className, ...props }: ComponentPropsWithoutRef<"legend">) {
+export function ShellPrompt(props: PartProps<"legend">) {
   const { ids } = useShell();
-  return <legend data-slot="prompt" id={ids.prompt} className={cx("hitl-prompt", className)} {...props} />;
+  return part("legend", { "data-slot": "prompt", id: ids.prompt, className: "hitl-prompt" }, props);
 }
 
 /** Polite live status while sending; an alert with Retry when sending failed. */
-export function ShellStatus({ className }: { className?: string }) {
+export function ShellStatus(props: PartProps<"div">) {
   const { status, labels, error, onRetry, ids } = useShell();
+  const own = { "data-slot": "status", "data-state": status, id: ids.status, className: "hitl-status" };
   if (status === "error") {
-    return (
-      <div data-slot="status" data-state="error" id={ids.status} className={cx("hitl-status", className)} role="alert">
-        <span>{error ? `${labels.error} ${error}` : labels.error}</span>
-        {onRetry && (
-          <button type="button" data-slot="retry" className="hitl-button" onClick={() => onRetry()}>
-            {labels.retry}
-          </button>
-        )}
-      </div>
-    );
+    return part("div", { ...own, role: "alert" }, props, [
+      <span key="text">{error ? `${labels.error} ${error}` : labels.error}</span>,
+      onRetry && (
+        <button key="retry" type="button" data-slot="retry" className="hitl-button" onClick={() => onRetry()}>
+          {labels.retry}
+        </button>
+      ),
+    ]);
   }
   const text =
     status === "submitting"
@@ -125,30 +126,19 @@ export function ShellStatus({ className }: { className?: string }) {
       : status === "responded"
         ? labels.responded
         : "";
-  return (
-    <div
-      data-slot="status"
-      data-state={status}
-      id={ids.status}
-      className={cx("hitl-status", className)}
-      role="status"
-      aria-live="polite"
-    >
-      {text}
-    </div>
-  );
+  return part("div", { ...own, role: "status", "aria-live": "polite" }, props, text);
 }
 
-export interface ShellActionsProps extends ComponentPropsWithoutRef<"div"> {}
+export type ShellActionsProps = PartProps<"div">;
 
 /** The row holding Submit and Decline. Hidden once the widget shows its receipt. */
-export function ShellActions({ className, ...props }: ShellActionsProps) {
+export function ShellActions(props: ShellActionsProps) {
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  return <div data-slot="actions" className={cx("hitl-actions", className)} {...props} />;
+  return part("div", { "data-slot": "actions", className: "hitl-actions" }, props);
 }
 
-export interface ShellReceiptProps extends ComponentPropsWithoutRef<"div"> {
+export interface ShellReceiptProps extends PartProps<"div"> {
   /** What was chosen, shown for answered / approved / denied. */
   summary?: ReactNode;
   /** Replaces the outcome's heading ("Answered", "Declined", …) where a widget knows better. */
@@ -156,7 +146,7 @@ export interface ShellReceiptProps extends ComponentPropsWithoutRef<"div"> {
 }
 
 /** The read-only record once the request is answered or ended; nothing otherwise. */
-export function ShellReceipt({ summary, outcome, className, ...props }: ShellReceiptProps) {
+export function ShellReceipt({ summary, outcome, ...props }: ShellReceiptProps) {
   const { status, labels, declineReason } = useShell();
   const replyText = useReplyText();
   if (!isSettledStatus(status)) return null;
@@ -174,64 +164,64 @@ export function ShellReceipt({ summary, outcome, className, ...props }: ShellRec
   };
   const showSummary =
     status === "answered" || status === "approved" || status === "denied" || status === "answered-elsewhere";
-  return (
-    <div data-slot="receipt" data-state={status} className={cx("hitl-receipt", className)} {...props}>
-      <p data-slot="receipt-outcome" className="hitl-receipt-outcome">
-        {outcome ?? heading[status]}
-      </p>
-      {showSummary &&
-        (replyText !== undefined ? (
-          <p data-slot="receipt-reply" className="hitl-receipt-reason">
-            {labels.receiptReplied(replyText)}
-          </p>
-        ) : (
-          summary
-        ))}
-      {(status === "declined" || status === "denied") && declineReason && (
-        <p data-slot="receipt-reason" className="hitl-receipt-reason">
-          {labels.reasonPrefix} {declineReason}
+  return part("div", { "data-slot": "receipt", "data-state": status, className: "hitl-receipt" }, props, [
+    <p key="outcome" data-slot="receipt-outcome" className="hitl-receipt-outcome">
+      {outcome ?? heading[status]}
+    </p>,
+    showSummary &&
+      (replyText !== undefined ? (
+        <p key="reply" data-slot="receipt-reply" className="hitl-receipt-reason">
+          {labels.receiptReplied(replyText)}
         </p>
-      )}
-    </div>
-  );
+      ) : (
+        <Fragment key="summary">{summary}</Fragment>
+      )),
+    (status === "declined" || status === "denied") && declineReason && (
+      <p key="reason" data-slot="receipt-reason" className="hitl-receipt-reason">
+        {labels.reasonPrefix} {declineReason}
+      </p>
+    ),
+  ]);
 }
 
+/** A widget's `Body`: the shell's form, submitting the widget's answer. */
+export type BodyProps = Omit<PartProps<"form">, "onSubmit">;
+
 /** A form that never navigates, calling `onSubmit` only while the widget can be operated. */
-export function ShellForm({
-  onSubmit,
-  className,
-  ...props
-}: Omit<ComponentPropsWithoutRef<"form">, "onSubmit"> & { onSubmit: () => void }) {
+export function ShellForm({ onSubmit, ...props }: BodyProps & { onSubmit: () => void }) {
   const { interactive, status } = useShell();
   // Once the request is over, the receipt replaces the form.
   if (isSettledStatus(status)) return null;
-  return (
-    <form
-      data-slot="form"
-      noValidate
-      className={cx("hitl-form", className)}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        if (interactive) onSubmit();
-      }}
-      {...props}
-    />
-  );
+  const own = {
+    "data-slot": "form",
+    noValidate: true,
+    className: "hitl-form",
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      if (interactive) onSubmit();
+    },
+  };
+  return part("form", own, props);
+}
+
+export interface ShellIssuesProps extends PartProps<"div"> {
+  readonly messages: readonly string[];
 }
 
 /** Inline validation problems for the whole answer (per-field ones sit next to their field). */
-export function ShellIssues({ messages, id }: { messages: readonly string[]; id?: string }) {
+export function ShellIssues({ messages, ...props }: ShellIssuesProps) {
   if (messages.length === 0) return null;
   // The alert wraps the list: a <ul> may not carry role="alert" itself (axe: aria-allowed-role).
-  return (
-    <div data-slot="issues" id={id} className="hitl-issues" role="alert">
-      <ul>
-        {messages.map((message, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; the list is rebuilt as a whole.
-          <li key={`${index}:${message}`}>{message}</li>
-        ))}
-      </ul>
-    </div>
+  return part(
+    "div",
+    { "data-slot": "issues", className: "hitl-issues", role: "alert" },
+    props,
+    <ul>
+      {messages.map((message, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; the list is rebuilt as a whole.
+        <li key={`${index}:${message}`}>{message}</li>
+      ))}
+    </ul>,
   );
 }
 

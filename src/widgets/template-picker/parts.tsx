@@ -1,11 +1,20 @@
 "use client";
-import { type ComponentPropsWithoutRef, type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Field } from "../shared/field";
+import { type PartProps, part } from "../shared/part";
 import { CollectionStatus } from "../shared/remote-collection";
 import { ToggleRow } from "../shared/roving-group";
 import { TextControl } from "../shared/text-control";
 import { ValueList } from "../shared/value-list";
-import { cx, ShellForm, ShellIssues, ShellReceipt } from "../shared/widget-shell";
+import {
+  type BodyProps,
+  cx,
+  ShellForm,
+  ShellIssues,
+  type ShellIssuesProps,
+  ShellReceipt,
+  type ShellReceiptProps,
+} from "../shared/widget-shell";
 import type { TemplatePickerSlot } from "./anatomy";
 import { Preview } from "./cards";
 import { useTemplatePickerContext } from "./use-template-picker";
@@ -20,27 +29,25 @@ import { useTemplatePickerContext } from "./use-template-picker";
 const VISIBLE_TAGS = 24;
 
 /** The `<form>` holding filters, cards, variables and actions; gone once the receipt shows. */
-export function Body({ className, ...props }: Omit<ComponentPropsWithoutRef<"form">, "onSubmit">) {
+export function Body({ className, ...props }: BodyProps) {
   const { api } = useTemplatePickerContext();
   return <ShellForm onSubmit={api.submit} className={cx("hitl-template-body", className)} {...props} />;
 }
 
 /** The labelled search box: the inline templates' (`search.ts`'s rule), or a remote catalogue's loader's. */
-export function Search({ className }: { className?: string }) {
+export function Search(props: PartProps<"div">) {
   const { api } = useTemplatePickerContext();
   const input = api.getSearchInputProps();
-  return (
-    <div data-slot={"search" satisfies TemplatePickerSlot} className={cx("hitl-template-search", className)}>
-      <label htmlFor={input.id} className="hitl-visually-hidden">
-        {api.labels.search}
-      </label>
-      <input {...input} />
-    </div>
-  );
+  return part("div", { "data-slot": "search" satisfies TemplatePickerSlot, className: "hitl-template-search" }, props, [
+    <label key="label" htmlFor={input.id} className="hitl-visually-hidden">
+      {api.labels.search}
+    </label>,
+    <input key="input" {...input} />,
+  ]);
 }
 
 /** Tag toggles (arrow keys move between them); a template must carry every pressed tag. */
-export function Tags({ className }: { className?: string }) {
+export function Tags(props: PartProps<"div">) {
   const { api } = useTemplatePickerContext();
   const { labels } = api;
   const { tags } = api.collection;
@@ -50,8 +57,12 @@ export function Tags({ className }: { className?: string }) {
   const hidden = expanded ? 0 : Math.max(0, tags.length - VISIBLE_TAGS);
   // Pressed tags stay visible even when folded away.
   const shown = hidden === 0 ? tags : tags.filter((tag, i) => i < VISIBLE_TAGS || pressed.includes(tag));
-  return (
-    <div data-slot={"tags" satisfies TemplatePickerSlot} className={cx("hitl-template-tags-filter", className)}>
+  const own = { "data-slot": "tags" satisfies TemplatePickerSlot, className: "hitl-template-tags-filter" };
+  return part(
+    "div",
+    own,
+    props,
+    <>
       <ToggleRow.Root
         aria-label={labels.tags}
         values={shown}
@@ -81,53 +92,51 @@ export function Tags({ className }: { className?: string }) {
           {expanded ? labels.fewerTags : labels.moreTags(tags.length - VISIBLE_TAGS)}
         </button>
       )}
-    </div>
+    </>,
   );
 }
 
 /** How many templates match, announced politely as filters change. */
-export function Count({ className }: { className?: string }) {
+export function Count(props: PartProps<"p">) {
   const { api, remote } = useTemplatePickerContext();
   // A remote catalogue's status says what is loading, what failed (with Retry) and how many are in.
-  if (remote) return <CollectionStatus remote={remote} className={className} />;
-  return (
-    <p
-      data-slot={"count" satisfies TemplatePickerSlot}
-      className={cx("hitl-help hitl-template-count", className)}
-      role="status"
-      aria-live="polite"
-    >
-      {api.labels.count(api.count)}
-    </p>
-  );
+  if (remote) return <CollectionStatus remote={remote} className={props.className} />;
+  const own = {
+    "data-slot": "count" satisfies TemplatePickerSlot,
+    className: "hitl-help hitl-template-count",
+    role: "status",
+    "aria-live": "polite",
+  } as const;
+  return part("p", own, props, api.labels.count(api.count));
 }
 
 /** The chosen template's variables, when it declares any. */
-export function Variables({ className }: { className?: string }) {
+export function Variables(props: PartProps<"fieldset">) {
   const { api } = useTemplatePickerContext();
   const { chosen } = api;
   const variables = chosen?.variables ?? [];
   if (!chosen || variables.length === 0) return null;
-  return (
-    <fieldset data-slot={"variables" satisfies TemplatePickerSlot} className={cx("hitl-template-variables", className)}>
-      <legend className="hitl-template-variables-heading">{api.labels.variablesHeading(chosen.name)}</legend>
-      {variables.map((variable) => (
-        <Field key={`${chosen.id}\u0000${variable.name}`} {...api.getVariableProps(variable)}>
-          {(control) => <TextControl {...control} {...api.getVariableControlProps(variable)} />}
-        </Field>
-      ))}
-    </fieldset>
-  );
+  const own = { "data-slot": "variables" satisfies TemplatePickerSlot, className: "hitl-template-variables" };
+  return part("fieldset", own, props, [
+    <legend key="legend" className="hitl-template-variables-heading">
+      {api.labels.variablesHeading(chosen.name)}
+    </legend>,
+    ...variables.map((variable) => (
+      <Field key={`${chosen.id}\u0000${variable.name}`} {...api.getVariableProps(variable)}>
+        {(control) => <TextControl {...control} {...api.getVariableControlProps(variable)} />}
+      </Field>
+    )),
+  ]);
 }
 
 /** The error summary after a submit attempt. */
-export function Issues({ id }: { id?: string }) {
+export function Issues(props: Omit<ShellIssuesProps, "messages">) {
   const { api } = useTemplatePickerContext();
-  return <ShellIssues messages={api.issues} {...(id ? { id } : {})} />;
+  return <ShellIssues messages={api.issues} {...props} />;
 }
 
 /** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
-export function Summary({ className }: { className?: string }) {
+export function Summary(props: PartProps<"div">) {
   const { api, answer, remote } = useTemplatePickerContext();
   const { labels } = api;
   if (!answer) return null;
@@ -139,29 +148,28 @@ export function Summary({ className }: { className?: string }) {
         answer.variables[variable.name] ?? "",
       ])
     : Object.entries(answer.variables).map(([name, text]) => [name, name, text]);
-  return (
-    <div data-slot={"receipt-template" satisfies TemplatePickerSlot} className={cx("hitl-template-chosen", className)}>
-      <Preview url={template?.previewUrl} labels={labels} className="hitl-template-thumbnail" />
-      <div className="hitl-template-chosen-text">
-        <p className="hitl-template-name">
-          <span className="hitl-visually-hidden">{labels.chosenHeading}: </span>
-          {template?.name ?? answer.templateId}
-        </p>
-        {variables.length > 0 && (
-          <ValueList
-            data-slot={"receipt-variables" satisfies TemplatePickerSlot}
-            entries={variables.map(([name, label, text]) => ({
-              key: name,
-              label,
-              value: text === "" ? labels.empty : text,
-            }))}
-          />
-        )}
-      </div>
-    </div>
-  );
+  const own = { "data-slot": "receipt-template" satisfies TemplatePickerSlot, className: "hitl-template-chosen" };
+  return part("div", own, props, [
+    <Preview key="preview" url={template?.previewUrl} labels={labels} className="hitl-template-thumbnail" />,
+    <div key="text" className="hitl-template-chosen-text">
+      <p className="hitl-template-name">
+        <span className="hitl-visually-hidden">{labels.chosenHeading}: </span>
+        {template?.name ?? answer.templateId}
+      </p>
+      {variables.length > 0 && (
+        <ValueList
+          data-slot={"receipt-variables" satisfies TemplatePickerSlot}
+          entries={variables.map(([name, label, text]) => ({
+            key: name,
+            label,
+            value: text === "" ? labels.empty : text,
+          }))}
+        />
+      )}
+    </div>,
+  ]);
 }
 
-export function Receipt({ summary, ...props }: ComponentPropsWithoutRef<"div"> & { summary?: ReactNode }) {
+export function Receipt({ summary, ...props }: ShellReceiptProps) {
   return <ShellReceipt summary={summary ?? <Summary />} {...props} />;
 }
