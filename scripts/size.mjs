@@ -171,7 +171,10 @@ export const CEILINGS = {
   // 79.78 once every part that renders one element took `asChild` through the shared `part()`
   // (the shell's Prompt, Status, Actions, form, Issues and Receipt, and the widgets' own): the
   // element each part wrote by hand became one call.
-  total: 79.8,
+  // 79.97 once focus follows an answer that went to the widget's status (`useHandOff` in
+  // defineWidget, and the status focusable by script): a keyboard user was dropped at the top of
+  // the page when the control that sent the answer was disabled.
+  total: 79.98,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).

@@ -91,6 +91,7 @@ export const DenyWithNote: Story = {
 
     const answer = await expectOneAnswer(hitl);
     await expect(answer).toEqual({ optionId: "cancel", requestId: hitl.ref.requestId, text: NOTE });
+    await expect(context.canvasElement.querySelector('[data-slot="status"]')).toHaveFocus();
     await expect(await canvas.findByText("Denied")).toBeVisible();
     await expect(canvas.getByText(`Reason: ${NOTE}`)).toBeVisible();
   },

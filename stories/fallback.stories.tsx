@@ -4,6 +4,7 @@ import { questionKind } from "../src/kinds/native";
 import { widget } from "../src/react/registry";
 import {
   brokenChartRegistry,
+  CHART_CRASH,
   expectNothingSent,
   expectOneAnswer,
   expectOneEnvelope,
@@ -11,6 +12,7 @@ import {
   type HitlStoryParameters,
   hitlMeta,
   questionRequest,
+  quietCrashes,
   rawPickerRequest,
   type StoryRequest,
   sendText,
@@ -243,8 +245,10 @@ export const InvalidPayloadOption: Story = {
 
 // ─── a widget that throws ────────────────────────────────────────────────────────────────────────
 
+const QUESTION_CRASH = "Cannot read properties of undefined (reading 'map')";
+
 function BrokenQuestion(): never {
-  throw new Error("Cannot read properties of undefined (reading 'map')");
+  throw new Error(QUESTION_CRASH);
 }
 
 const CHART_PROMPT = "Which chart fits the weekly sign-ups?";
@@ -259,6 +263,7 @@ const brokenQuestion = { hitl: { registry: storyRegistry.extend(widget(questionK
 export const WidgetThrows: Story = {
   args: { request: chartRequest },
   parameters: brokenChart,
+  beforeEach: quietCrashes(CHART_CRASH),
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);
@@ -286,6 +291,7 @@ export const WidgetThrowsOption: Story = {
     ]),
   },
   parameters: brokenQuestion,
+  beforeEach: quietCrashes(QUESTION_CRASH),
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);

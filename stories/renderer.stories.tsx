@@ -6,12 +6,14 @@ import { createRegistry, lazyWidget } from "../src/react/registry";
 import {
   approvalRequest,
   brokenChartRegistry,
+  CHART_CRASH,
   expectOneAnswer,
   expectOneEnvelope,
   HitlStory,
   type HitlStoryArgs,
   hitlMeta,
   questionRequest,
+  quietCrashes,
   rawPickerRequest,
   StoryRenderer,
   scenarioOf,
@@ -163,6 +165,7 @@ export const InlineByCallId: Story = {
 export const WidgetThrows: Story = {
   args: { request: rawPickerRequest({ kind: "chart", series: [3, 1, 4] }, { prompt: "Which chart fits this data?" }) },
   parameters: { hitl: { registry: brokenChartRegistry } },
+  beforeEach: quietCrashes(CHART_CRASH),
   play: async (context) => {
     const hitl = await storyHitl(context);
     const canvas = within(context.canvasElement);

@@ -6,7 +6,7 @@ export {
   parseEnvelope,
   type ReceivedAnswer,
 } from "./answers";
-export { BrokenChart, brokenChartRegistry, chartKind } from "./broken";
+export { BrokenChart, brokenChartRegistry, CHART_CRASH, chartKind, quietCrashes } from "./broken";
 export { sendText } from "./interaction";
 export { receiptItems, receiptValues } from "./receipts";
 export { StoryFallback, storyRegistry } from "./registry";

@@ -232,6 +232,7 @@ export const Fallback = defineWidget<FallbackWidgetProps, FallbackApi>()({
     answerText: true,
     answerValue: true,
   },
+  answerProp: "onAnswer",
   Provider: FallbackProvider,
   use: (props, { status, onDecline }) => useFallback({ ...props, status, onDecline }),
   // The request's kind and why it fell back, over the definition's `data-kind`.

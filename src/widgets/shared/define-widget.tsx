@@ -6,12 +6,14 @@ import {
   memo,
   type Provider,
   type ReactNode,
+  useCallback,
   useContext,
+  useRef,
 } from "react";
 import type { z } from "zod";
 import type { CollectionSource } from "../../kinds/collection";
 import type { RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
-import type { HitlWidgetProps, WidgetStatus } from "../../react/widget-props";
+import type { HitlWidgetProps, SubmitResult, WidgetStatus } from "../../react/widget-props";
 import { ShellDecline } from "./shell-decline";
 import { type ShellProps, splitShellProps } from "./shell-props";
 import { ShellSubmit } from "./shell-submit";
@@ -137,6 +139,11 @@ interface Definition<Props extends BaseProps, Api, Item extends { readonly id: s
    * form, or the widget's `Submit` part) and `Decline`
    */
   readonly actions?: ReactNode;
+  /**
+   * The prop that sends the widget's answer, where it is not `onSubmit` (the fallback's raw
+   * `onAnswer`): focus moves to the status once it went (see `useHandOff`). @default "onSubmit"
+   */
+  readonly answerProp?: OwnKeys<Props>;
   /** The widget's parts, added to the statics (a name the shell has replaces the shell's). */
   readonly parts: Parts;
 }
@@ -203,6 +210,38 @@ function DefaultBody(props: BodyProps) {
   return <ShellForm onSubmit={() => submit?.()} {...props} />;
 }
 
+type Handler = (...args: never[]) => SubmitResult | undefined | void;
+
+/**
+ * `handler`, stable, followed by the hand-off: once an answer went (the handler did not refuse it),
+ * focus leaves the control that sent it — which the widget is about to disable while it is in
+ * flight, then replace with the receipt — for the widget's live status (the nearest widget that
+ * has one). A keyboard or screen-reader user stays in the widget and hears how the answer goes,
+ * instead of being dropped at the top of the page; and the focused control is not blurred by the
+ * render that disables it (Chromium fires that blur in the middle of React's commit).
+ */
+function useHandOff<H extends Handler>(handler: H | undefined): H | undefined {
+  const latest = useRef(handler);
+  latest.current = handler;
+  const stable = useCallback((...args: Parameters<H>) => {
+    const result = latest.current?.(...args);
+    if (result?.ok !== false) focusStatus();
+    return result;
+  }, []) as unknown as H;
+  return handler && stable;
+}
+
+const WIDGET = 'fieldset[data-slot="widget"]';
+
+function focusStatus() {
+  let root = document.activeElement?.closest(WIDGET);
+  while (root) {
+    const status = root.querySelector<HTMLElement>('[data-slot="status"]');
+    if (status) return status.focus();
+    root = root.parentElement?.closest(WIDGET);
+  }
+}
+
 /**
  * Builds a widget from its hook, context and parts. Curried so `Props` and `Api` are named and
  * the rest inferred: `defineWidget<MyProps, MyApi>()({ … })`.
@@ -213,6 +252,7 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
   ): DefinedWidget<Props, Parts> => {
     const { kind, ownProps, items: source, use, rootProps, Provider, parts } = definition;
     const rootClass = definition.className ?? `hitl-${kind}`;
+    const answerProp = String(definition.answerProp ?? "onSubmit");
     const own = new Set<string>([...common, ...Object.keys(ownProps ?? {})]);
 
     function View(props: WidgetRootProps<Props> & { readonly remote?: RemoteCollection<Item> | undefined }) {
@@ -225,9 +265,12 @@ export function defineWidget<Props extends BaseProps, Api, Item extends { readon
       const remote = props.remote;
       const payload = mine.payload as Payload<Props>;
       const items = remote ? remote.items : (source?.inline(payload) ?? []);
-      const environment = { status: shell.status ?? "open", onDecline: shell.onDecline, items, remote };
+      const submit = useHandOff(mine[answerProp] as Handler | undefined);
+      if (submit) mine[answerProp] = submit;
+      const decline = useHandOff(shell.onDecline);
+      const environment = { status: shell.status ?? "open", onDecline: decline, items, remote };
       const result = use(mine as Parameters<typeof use>[0], environment);
-      const onDecline = "decline" in result ? result.decline : shell.onDecline;
+      const onDecline = "decline" in result ? result.decline : decline;
       const declineReason = shell.declineReason ?? result.declineReason;
       return (
         <SubmitContext.Provider value={result.submit}>

@@ -107,7 +107,8 @@ export function ShellPrompt(props: PartProps<"legend">) {
 /** Polite live status while sending; an alert with Retry when sending failed. */
 export function ShellStatus(props: PartProps<"div">) {
   const { status, labels, error, onRetry, ids } = useShell();
-  const own = { "data-slot": "status", "data-state": status, id: ids.status, className: "hitl-status" };
+  // Focusable by script only: where focus goes once an answer went (see `useHandOff`).
+  const own = { "data-slot": "status", "data-state": status, id: ids.status, className: "hitl-status", tabIndex: -1 };
   if (status === "error") {
     return part("div", { ...own, role: "alert" }, props, [
       <span key="text">{error ? `${labels.error} ${error}` : labels.error}</span>,
