@@ -189,7 +189,9 @@ export const CEILINGS = {
   // 25.16 with `follow` in `createTransportEvents` (see `core`).
   // 25.14 once the inbox's poll is that `follow` too (its own sink count went, and with it a
   // second disconnect of one sink stopping the poll for the other).
-  inbox: 25.15,
+  // 25.17 once that poll became core's `createPoll` (shared with Mastra's: one copy, a little more
+  // general than the inbox's inline one).
+  inbox: 25.18,
   widgets: {},
 };
 

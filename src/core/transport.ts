@@ -166,6 +166,48 @@ export interface ConnectionState {
   setConnection(connection: TransportConnection): void;
 }
 
+/** A transport's poll of its server: see `createPoll`. */
+export interface Poll {
+  /** `createTransportEvents`' `follow`: reads now, then `intervalMs` after each read ends, until the stop it returns. */
+  follow(): () => void;
+  /** Stops it for good (the transport closed). */
+  close(): void;
+}
+
+/**
+ * Reads the server while a client follows the transport: at once, then `intervalMs` after each
+ * read has ended (never two at a time), until the last client leaves or the transport closes. A
+ * read that ends after a stop schedules nothing. `intervalMs` ≤ 0: the first read only.
+ */
+export function createPoll(read: () => Promise<unknown>, intervalMs: number): Poll {
+  let current = 0;
+  let follows = 0;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    current = 0;
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const after = (mine: number) => () => {
+    if (closed || current !== mine || intervalMs <= 0) return;
+    timer = setTimeout(() => void read().finally(after(mine)), intervalMs);
+  };
+  return {
+    follow() {
+      if (closed) return stop;
+      follows += 1;
+      current = follows;
+      void read().finally(after(current));
+      return stop;
+    },
+    close() {
+      closed = true;
+      stop();
+    },
+  };
+}
+
 export function createConnectionState(initial: TransportConnection = "live"): ConnectionState {
   let connection = initial;
   const listeners = new Set<() => void>();

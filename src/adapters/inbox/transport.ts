@@ -3,6 +3,7 @@ import type { LedgerChange } from "../../core/ledger";
 import type { Outcome, ParkedRequestInit } from "../../core/model";
 import {
   createConnectionState,
+  createPoll,
   createTransportEvents,
   errorForHttpStatus,
   type HitlTransport,
@@ -71,22 +72,11 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
     link ? `${link}/answer` : `${base}/requests/${encodeURIComponent(requestId)}/answer`;
   // Reads the requests while a client is connected (from the first sink until the last leaves).
   const events = createTransportEvents({
-    follow: () => {
-      following = true;
-      void refresh().then(schedule);
-      return () => {
-        following = false;
-        clearTimeout(timer);
-        timer = undefined;
-      };
-    },
+    follow: () => poll.follow(),
   });
   const { connection, setConnection } = createConnectionState("catching-up");
   /** What was delivered per request: its state, so each change is delivered once. */
   const delivered = new Map<string, string>();
-  let following = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
   let reading: Promise<void> | undefined;
   let entries: readonly InboxListEntry[] = [];
   /** The listed ids and states: entries change (and listeners hear) only when it does. */
@@ -140,13 +130,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
     return reading;
   };
 
-  const schedule = () => {
-    if (closed || !following || timer !== undefined) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void refresh().then(schedule);
-    }, pollMs);
-  };
+  const poll = createPoll(refresh, pollMs);
 
   return {
     sessionKey: options.sessionKey ?? (link ? `inbox:${link}` : `inbox:${base}`),
@@ -179,9 +163,7 @@ export function createInboxTransport(options: InboxTransportOptions): InboxTrans
       return () => entryListeners.delete(listener);
     },
     close() {
-      closed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
+      poll.close();
     },
   };
 }

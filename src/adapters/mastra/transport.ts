@@ -2,6 +2,7 @@ import type { LedgerChange, LedgerProblem } from "../../core/ledger";
 import {
   ACCEPTED,
   createConnectionState,
+  createPoll,
   createTransportEvents,
   type HitlTransport,
   HitlTransportError,
@@ -87,23 +88,13 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
   // Reads the suspended runs while a client is connected (from the first sink until the last leaves).
   const events = createTransportEvents({
     ...(options.onProblem ? { onProblem: options.onProblem } : {}),
-    follow: () => {
-      following = true;
-      void refresh().finally(schedule);
-      return () => {
-        following = false;
-        clearTimeout(timer);
-        timer = undefined;
-      };
-    },
+    follow: () => poll.follow(),
   });
   const state = createConnectionState("catching-up");
   /** Everything parked, by request id: how to answer it. */
   const parked = new Map<string, MastraParked>();
   /** Requests the last listing showed waiting. */
   let waiting = new Set<string>();
-  let following = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let reading: Promise<void> | undefined;
   let closed = false;
 
@@ -170,13 +161,7 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
     return reading;
   };
 
-  const schedule = () => {
-    if (closed || !following || pollMs <= 0 || timer !== undefined) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void refresh().finally(schedule);
-    }, pollMs);
-  };
+  const poll = createPoll(refresh, pollMs);
 
   const follow = async (response: MastraStreamResponse) => {
     try {
@@ -201,8 +186,7 @@ export function createMastraTransport(agent: MastraAgentLike, options: MastraHit
     refresh,
     close() {
       closed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
+      poll.close();
     },
     async send(transportAnswer): Promise<SendOutcome> {
       const { requestId, answer } = transportAnswer;
