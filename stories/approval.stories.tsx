@@ -91,8 +91,8 @@ export const DenyWithNote: Story = {
 
     const answer = await expectOneAnswer(hitl);
     await expect(answer).toEqual({ optionId: "cancel", requestId: hitl.ref.requestId, text: NOTE });
-    await expect(context.canvasElement.querySelector('[data-slot="status"]')).toHaveFocus();
     await expect(await canvas.findByText("Denied")).toBeVisible();
+    await expect(context.canvasElement.querySelector('[data-slot="receipt"]')).toHaveFocus();
     await expect(canvas.getByText(`Reason: ${NOTE}`)).toBeVisible();
   },
 };

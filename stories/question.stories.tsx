@@ -146,9 +146,9 @@ export const FreeTextByKeyboard: Story = {
     await userEvent.keyboard("{Control>}{Enter}{/Control}");
 
     await expect(await expectOneAnswer(hitl)).toEqual({ requestId: hitl.ref.requestId, text: FREE_TEXT });
-    // Focus is not dropped at the top of the page: it moved to the widget's status.
-    await expect(context.canvasElement.querySelector('[data-slot="status"]')).toHaveFocus();
     await expect(await canvas.findByText("Wrote")).toBeVisible();
+    // Focus was not dropped at the top of the page: it went from the status to the receipt.
+    await expect(context.canvasElement.querySelector('[data-slot="receipt"]')).toHaveFocus();
     await expect(canvas.getByText(FREE_TEXT)).toBeVisible();
   },
 };

@@ -17,13 +17,14 @@ const question = questionKind.request.parse({ kind: "question", options: [], all
 const approval = { kind: "approval" as const, toolName: "delete_file", input: { path: "a.md" } };
 
 /** A host that marks the request in flight once an answer is taken, as the renderer does. */
-function Host({ onSubmit }: { onSubmit: (value: unknown) => SubmitResult | undefined }) {
+function Host({ onSubmit, over }: { onSubmit: (value: unknown) => SubmitResult | undefined; over?: boolean }) {
   const [status, setStatus] = useState<WidgetStatus>("open");
   return (
     <Question
       prompt="Where to?"
       payload={question}
-      status={status}
+      status={over ? "answered" : status}
+      answer={over ? { text: "Dublin" } : undefined}
       onSubmit={(value) => {
         const result = onSubmit(value);
         if (result?.ok !== false) setStatus("submitting");
@@ -45,6 +46,19 @@ describe("the hand-off of focus once an answer went", () => {
     const status = screen.getByRole("status");
     expect(status).toHaveFocus();
     expect(status).toHaveTextContent("Sending");
+  });
+
+  it("given the request then over, should move focus from the status to the receipt", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(() => ({ ok: true as const }));
+    const view = render(<Host onSubmit={onSubmit} />);
+    await user.click(screen.getByRole("textbox"));
+    await user.keyboard("Dublin{Control>}{Enter}{/Control}");
+    expect(screen.getByRole("status")).toHaveFocus();
+    view.rerender(<Host onSubmit={onSubmit} over />);
+    const receipt = view.container.querySelector('[data-slot="receipt"]');
+    expect(receipt).toHaveFocus();
+    expect(receipt).toHaveTextContent("Dublin");
   });
 
   it("given a reply the host refuses, should leave focus in the field", async () => {

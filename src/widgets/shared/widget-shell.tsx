@@ -6,8 +6,10 @@ import {
   Fragment,
   type ReactNode,
   useContext,
+  useEffect,
   useId,
   useMemo,
+  useRef,
 } from "react";
 import { useLabels } from "../../react/labels";
 import { useReplyText } from "../../react/reply-text";
@@ -80,9 +82,18 @@ export function ShellRoot({
     }),
     [status, labels, error, declineReason, onDecline, onRetry, base],
   );
+  // The hand-off's second half (see defineWidget's `useHandOff`): focus that waited on the status
+  // while the answer was in flight moves to the receipt once the request is over.
+  const root = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!isSettledStatus(status) || active?.id !== value.ids.status) return;
+    root.current?.querySelector<HTMLElement>('[data-slot="receipt"]')?.focus();
+  }, [status, value.ids.status]);
   return (
     <ShellContext.Provider value={value}>
       <fieldset
+        ref={root}
         data-slot="widget"
         data-state={status}
         data-kind={kind}
@@ -165,7 +176,8 @@ export function ShellReceipt({ summary, outcome, ...props }: ShellReceiptProps) 
   };
   const showSummary =
     status === "answered" || status === "approved" || status === "denied" || status === "answered-elsewhere";
-  return part("div", { "data-slot": "receipt", "data-state": status, className: "hitl-receipt" }, props, [
+  const own = { "data-slot": "receipt", "data-state": status, className: "hitl-receipt", tabIndex: -1 };
+  return part("div", own, props, [
     <p key="outcome" data-slot="receipt-outcome" className="hitl-receipt-outcome">
       {outcome ?? heading[status]}
     </p>,
