@@ -89,7 +89,9 @@ describe("questions kind (property)", () => {
       { numRuns: 2_000 },
     );
     // The generators reach every outcome (a property that only ever rejects proves little).
-    expect(outcomes.accepted).toBeGreaterThan(50);
+    // Accepted is the rarest (~3 % of random sets: every bound must hold in both questions): 20
+    // proves it is reached without failing a random run by chance (50 did: 49 in a CI run).
+    expect(outcomes.accepted).toBeGreaterThan(20);
     expect(outcomes.rejected).toBeGreaterThan(50);
     expect(outcomes.badRequests).toBeGreaterThan(50);
   });
