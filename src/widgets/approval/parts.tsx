@@ -1,7 +1,6 @@
 "use client";
-import { isSettledStatus } from "../../react/widget-props";
 import { Form } from "../form/form";
-import { type PartProps, part } from "../shared/part";
+import { contentOf, type PartProps, part } from "../shared/part";
 import { humanize, ReadableValue } from "../shared/readable-value";
 import { ShellDecline } from "../shared/shell-decline";
 import {
@@ -73,16 +72,22 @@ export function Deny({ className }: { className?: string }) {
 }
 
 /** The decide row: Approve / Approve always / Edit / Deny (or its children), gone while the edit step shows. */
-export function Actions(props: ShellActionsProps) {
+export function Actions({ asChild, children, ...props }: ShellActionsProps) {
   const api = useApprovalContext();
-  const { status } = useShell();
-  if (!api.showsDecide || isSettledStatus(status)) return null;
-  return part("div", { "data-slot": "actions", className: "hitl-actions" }, props, [
-    <Approve key="approve" />,
-    <ApproveAlways key="always" />,
-    <Edit key="edit" />,
-    <Deny key="deny" />,
-  ]);
+  if (!api.showsDecide) return null;
+  const decide = (
+    <>
+      <Approve />
+      <ApproveAlways />
+      <Edit />
+      <Deny />
+    </>
+  );
+  return (
+    <ShellActions asChild={asChild} {...props}>
+      {contentOf({ asChild, children }, decide)}
+    </ShellActions>
+  );
 }
 
 /** The edit step: the input's fields as a form, prefilled; its submit is the approval's one answer. */

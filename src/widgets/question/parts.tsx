@@ -1,7 +1,7 @@
 "use client";
 import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
-import { filled, type PartProps, part } from "../shared/part";
+import { contentOf, type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
 import { cx, ShellForm, ShellIssues, useShell } from "../shared/widget-shell";
 import type { QuestionApi } from "./connect";
@@ -80,7 +80,7 @@ export function OptionRadios({ className, asChild, children, ...props }: Omit<Pa
       asChild={asChild}
       {...props}
     >
-      {asChild ? filled(children, content) : (children ?? content)}
+      {contentOf({ asChild, children }, content)}
     </ShellForm>
   );
 }

@@ -25,19 +25,26 @@ export function part(
   { asChild, children, ...props }: { asChild?: boolean | undefined; children?: ReactNode },
   content?: ReactNode,
 ) {
-  if (!asChild) return <Slot {...own}>{createElement(tag, props, children ?? content)}</Slot>;
+  const inner = contentOf({ asChild, children }, content);
+  if (!asChild) return <Slot {...own}>{createElement(tag, props, inner)}</Slot>;
   return (
     <Slot {...own}>
-      <Slot {...props}>{filled(children, content)}</Slot>
+      <Slot {...props}>{inner}</Slot>
     </Slot>
   );
 }
 
 /**
- * Your `asChild` element, with the part's content when it has none of its own: for a part that
- * hands `asChild` on to another part (a form part over the shell's form) with its own content.
+ * What a part renders inside: your children, else the part's `content`; with `asChild`, your
+ * element, given the part's content when it has none of its own. Also for a part that hands
+ * `asChild` on to another part with content of its own (a form over the shell's form, the
+ * approval's row over the shell's actions).
  */
-export function filled(children: ReactNode, content: ReactNode): ReactNode {
+export function contentOf(
+  { asChild, children }: { asChild?: boolean | undefined; children?: ReactNode },
+  content: ReactNode,
+): ReactNode {
+  if (!asChild) return children ?? content;
   const empty = isValidElement<{ children?: ReactNode }>(children) && children.props.children === undefined;
   return empty ? cloneElement(children, undefined, content) : children;
 }
