@@ -180,25 +180,25 @@ export interface Poll {
  * read that ends after a stop schedules nothing. `intervalMs` ≤ 0: the first read only.
  */
 export function createPoll(read: () => Promise<unknown>, intervalMs: number): Poll {
-  let current = 0;
-  let follows = 0;
+  /** The follow under way (a token): a read that ends after its stop schedules nothing. */
+  let current: object | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
-    current = 0;
+    current = undefined;
     clearTimeout(timer);
     timer = undefined;
   };
-  const after = (mine: number) => () => {
+  const after = (mine: object) => () => {
     if (closed || current !== mine || intervalMs <= 0) return;
     timer = setTimeout(() => void read().finally(after(mine)), intervalMs);
   };
   return {
     follow() {
       if (closed) return stop;
-      follows += 1;
-      current = follows;
-      void read().finally(after(current));
+      const mine = {};
+      current = mine;
+      void read().finally(after(mine));
       return stop;
     },
     close() {
