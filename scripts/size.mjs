@@ -73,7 +73,10 @@ export const CEILINGS = {
   // transport keeps no answered set of its own.
   // 5.87 with `approvalOutcome` (core/answer.ts): one reading of how an approval's answer ends it, for
   // the ledger, the inbox and LangGraph, tested to agree with the kinds' `approvalDecision`.
-  client: 5.89,
+  // 5.91 once a request that settles without saying how while this client's answer is on its way
+  // keeps that answer unconfirmed (the ledger's `unconfirmedAnswer`) until the send's result: the
+  // losing device of a two-device race showed its own answer as the recorded one.
+  client: 5.93,
   // Everything hitl-kit/core exports: 8.1 once it also held the request observer (1.9 on its
   // own), the widget view and the transport helpers (5.4 before, when a transport owned the store
   // and the hook did the observer's work).
@@ -84,7 +87,8 @@ export const CEILINGS = {
   // 8.87 with `concluded` (see `client`).
   // 8.93 once `createTransportEvents` took a `follow` (started with the first sink, stopped after the
   // last): eve's, AG-UI's and LangGraph's own connection counters went into it.
-  core: 8.94,
+  // 8.97 with `unconfirmedAnswer` (see `client`).
+  core: 8.99,
   // The page: 19.8 once the client validated every answer by kind, recorded the transports'
   // outcomes and prefetched a widget from a streaming tool input, and the observer replaced the
   // hook's logic (18.6 before; 0.8 over its budget of 19: see docs/ARCHITECTURE.md).
@@ -121,7 +125,8 @@ export const CEILINGS = {
   // 17.29 once eve's reconnect runs while a client is connected (StrictMode's unmount → mount had
   // stopped it for good) and `useEveHitl` became a call to the shared `useTransport`.
   // 17.31 with `follow` in `createTransportEvents` (see `core`).
-  page: 17.33,
+  // 17.37 with `unconfirmedAnswer` (see `client`).
+  page: 17.39,
   // The total: 69.8 once defineWidget made every picker's Root, styled widget and statics one
   // piece of code and the three key handlers one (70.3 before; lowered from 71).
   // 69.8 once the template picker moved onto a machine too (own chunks 5.3 → 6.6: its
@@ -175,7 +180,8 @@ export const CEILINGS = {
   // defineWidget, and the status focusable by script): a keyboard user was dropped at the top of
   // the page when the control that sent the answer was disabled.
   // 80.05 once focus moves on from the status to the receipt when the request is over.
-  total: 80.06,
+  // 80.11 with `unconfirmedAnswer` (see `client`).
+  total: 80.13,
   // An inbox page (HitlInbox + its transport): 24.4 when it came (the renderer and client it
   // shares with a chat page, its list, and @tanstack/react-virtual for the windowing).
   // 24.42 with the `gone` outcome (see `client`); 24.44 with the observer's report (see `page`).
@@ -192,7 +198,8 @@ export const CEILINGS = {
   // second disconnect of one sink stopping the poll for the other).
   // 25.17 once that poll became core's `createPoll` (shared with Mastra's: one copy, a little more
   // general than the inbox's inline one).
-  inbox: 25.18,
+  // 25.21 with `unconfirmedAnswer` (see `client`).
+  inbox: 25.23,
   widgets: {},
 };
 

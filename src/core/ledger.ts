@@ -169,9 +169,11 @@ export function reduceLedger(state: LedgerState, action: LedgerAction): LedgerSt
         r.state === "open" ? { ...withoutError(r), state: "submitting", submitted: action.answer } : r,
       );
     case "accepted":
-      return updateRequest(state, action.requestId, (r) =>
-        r.state === "submitting" ? { ...withoutError(r), state: "responded" } : r,
-      );
+      return updateRequest(state, action.requestId, (r) => {
+        if (r.state === "submitting") return { ...withoutError(r), state: "responded" };
+        // Settled while it was on its way: taken, so this client's answer is the one that counted.
+        return r.unconfirmedAnswer ? { ...r, unconfirmedAnswer: false } : r;
+      });
     case "failed":
       return updateRequest(state, action.requestId, (r) => {
         if (r.state !== "submitting") return r;
@@ -312,6 +314,11 @@ function settle(state: LedgerState, requestId: string, settlement: Settlement): 
     state: "settled",
     outcome: settlement.outcome,
     ...(settlement.response !== undefined ? { resolution: settlement.response } : {}),
+    // Ended without saying how while this client's answer was in flight: two devices may have
+    // answered at once, and the server's word on which won comes with the send's result.
+    ...(settlement.response === undefined &&
+      request.state === "submitting" &&
+      !request.error && { unconfirmedAnswer: true }),
   };
   return {
     ...state,

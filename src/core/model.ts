@@ -87,8 +87,14 @@ export interface ParkedRequest extends ParkedRequestInit {
   /** The answer this client submitted (kept for retry and for the receipt). */
   readonly submitted?: AnswerBody;
   readonly error?: SubmitError;
-  /** Another device answered it first; `resolution` holds what was chosen there. */
+  /** Another device answered it first; `resolution` holds what was chosen there, when told. */
   readonly answeredElsewhere?: true;
+  /**
+   * It settled, without saying with which answer, while this client's answer was still on its
+   * way: whether `submitted` is the answer that counted is not known until the send's result
+   * (taken: it was; refused: another device's was). Until then no answer is shown as recorded.
+   */
+  readonly unconfirmedAnswer?: boolean;
 }
 
 /**

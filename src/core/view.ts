@@ -48,8 +48,10 @@ export function viewOf<Res>(request: ParkedRequest, kind?: Pick<KindContract, "r
       return { status: "responded" };
     case "settled": {
       const outcome = request.outcome ?? "withdrawn";
-      // The server's record of the answer wins; our own copy covers a resolution without one.
-      const recorded = request.resolution ?? request.submitted;
+      // The server's record of the answer wins; our own copy covers a resolution without one —
+      // unless another device's answer counted, or that is not known yet.
+      const recorded =
+        request.resolution ?? (request.answeredElsewhere || request.unconfirmedAnswer ? undefined : request.submitted);
       const status = outcome === "answered" && request.answeredElsewhere ? "answered-elsewhere" : outcome;
       return recorded ? { status, ...answerView<Res>(recorded, outcome, kind) } : { status };
     }

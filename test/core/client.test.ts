@@ -3,7 +3,7 @@ import type { AnswerBody, TransportAnswer } from "../../src/core/answer";
 import { REPLIED_IN_CHAT_REASON } from "../../src/core/answer";
 import { createHitlClient, type HitlError } from "../../src/core/client";
 import { createStorageJournal } from "../../src/core/journal";
-import type { ParkedRequestInit } from "../../src/core/model";
+import type { ParkedRequest, ParkedRequestInit } from "../../src/core/model";
 import {
   ACCEPTED,
   createConnectionState,
@@ -13,6 +13,7 @@ import {
   MessageNotSentError,
   type SendOutcome,
 } from "../../src/core/transport";
+import { viewOf } from "../../src/core/view";
 import { defineKind } from "../../src/kinds/define-kind";
 import { approvalKind } from "../../src/kinds/native";
 import { createManualClock } from "../../src/testing/clock";
@@ -74,6 +75,11 @@ function scriptedTransport(
 }
 
 const pickA: AnswerBody = { type: "value", value: { id: "a" } };
+
+function requireRequest(request: ParkedRequest | undefined): ParkedRequest {
+  if (!request) throw new Error("the request is not in the ledger");
+  return request;
+}
 
 describe("createHitlClient", () => {
   it("given an answer, should hand the transport one typed answer with the request, and say a second one is already answered", async () => {
@@ -181,6 +187,49 @@ describe("createHitlClient", () => {
     expect(two.answer("r1", pickA)).toMatchObject({ status: "already-answered", state: "settled" });
     await two.whenIdle();
     expect(elsewhere.sent).toHaveLength(1);
+  });
+
+  it("given a settlement that does not say how while this client's answer is on its way, should show no answer as recorded until the send's result says whose counted", async () => {
+    const views = async (result: "taken" | "refused") => {
+      let finish: (outcome: SendOutcome) => void = () => {};
+      let refuse: (error: Error) => void = () => {};
+      let sending: () => void = () => {};
+      const sent = new Promise<void>((resolve) => {
+        sending = resolve;
+      });
+      const { transport, events } = scriptedTransport(
+        () =>
+          new Promise<SendOutcome>((resolve, reject) => {
+            finish = resolve;
+            refuse = reject;
+            sending();
+          }),
+      );
+      const client = createHitlClient({ transport, kinds });
+      const unmount = client.mount();
+      client.answer("r1", pickA);
+      await sent; // past the claim: on its way
+      // Another device's answer won (or this one did): the thread says only that it is done.
+      events.deliver({
+        type: "transport",
+        eventId: "e2",
+        changes: [{ type: "resolved", requestId: "r1", outcome: "answered", authoritative: true }],
+      });
+      const during = viewOf(requireRequest(client.getRequest("r1")), pickKind);
+      if (result === "taken") finish(ACCEPTED);
+      else refuse(new HitlTransportError("already resumed", "rejected"));
+      await client.whenIdle();
+      const after = viewOf(requireRequest(client.getRequest("r1")), pickKind);
+      unmount();
+      return { during, after };
+    };
+    const taken = await views("taken");
+    expect(taken.during).toEqual({ status: "answered" });
+    expect(taken.after).toEqual({ status: "answered", answer: { id: "a" } });
+    const refused = await views("refused");
+    expect(refused.during).toEqual({ status: "answered" });
+    // Not "answered on another device: a" — this device's answer is not the one that counted.
+    expect(refused.after).toEqual({ status: "answered-elsewhere" });
   });
 
   it("given two clients over one transport (two providers), should share one ledger and send once", async () => {
