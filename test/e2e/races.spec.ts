@@ -26,8 +26,14 @@ const media = (...selected: string[]) => ({ type: "json", value: { status: "answ
  * have landed. Without the hold, on a loaded machine the first tab's answer could reach eve and
  * come back over the second tab's stream while Playwright still checked the second button, which
  * then was gone (a receipt): that round would never run the race it is there for.
+ *
+ * Both buttons are checked ready first, then clicked without Playwright's wait for a stable box:
+ * that wait counts animation frames, and headless Chromium draws none for a tab that is not in
+ * front, so the back tab's click landed ~2 s after the other (measured) — not at once.
  */
 async function clickBothAtOnce(context: BrowserContext, first: Locator, second: Locator) {
+  await expect(first).toBeEnabled();
+  await expect(second).toBeEnabled();
   let release = () => {};
   const clicked = new Promise<void>((resolve) => {
     release = resolve;
@@ -40,11 +46,21 @@ async function clickBothAtOnce(context: BrowserContext, first: Locator, second: 
   };
   await context.route(answerRoute, hold);
   try {
-    await Promise.all([first.click(), second.click()]);
+    await Promise.all([first.click({ force: true }), second.click({ force: true })]);
   } finally {
     release();
   }
   await context.unroute(answerRoute, hold);
+}
+
+/**
+ * Brings a tab to the front, then acts in it, as a person switching tabs does. Headless Chromium
+ * draws no frames for a tab behind another, and each click there waited ~2 s for Playwright's
+ * stable-box check (a form's three checkboxes: 6 s of a 13 s round).
+ */
+async function inFront(page: Page, act: () => Promise<void>) {
+  await page.bringToFront();
+  await act();
 }
 
 /** Chooses exactly these images by clicking their tiles in the inline grid (left selected if already). */
@@ -248,8 +264,8 @@ test("the same session in two tabs, both submitting at once: one answer, both sh
   const second = await widgetOn(other, "pick_media");
   expect(second.callId).toBe(first.callId);
 
-  await chooseImages(first, LIGHTHOUSE);
-  await chooseImages(second, VOLCANO);
+  await inFront(page, () => chooseImages(first, LIGHTHOUSE));
+  await inFront(other, () => chooseImages(second, VOLCANO));
   await clickBothAtOnce(
     context,
     first.widget.getByRole("button", { name: "Submit" }),
@@ -295,8 +311,8 @@ test.describe("two tabs submitting at once, every picker, the approval and a que
         const other = await context.newPage();
         await other.goto(`/?session=${encodeURIComponent(first.sessionId)}`);
         const second = await widgetOn(other, await toolName(first));
-        await fill(page, first);
-        await fill(other, second);
+        await inFront(page, () => fill(page, first));
+        await inFront(other, () => fill(other, second));
         await clickBothAtOnce(
           context,
           first.widget.getByRole("button", { name: submit }),

@@ -107,7 +107,9 @@ describe("Questions", () => {
           notes: { selected: [], other: "Ship it Friday" },
         },
       });
-    });
+      // ~40 keystrokes through user-event in jsdom: 1.2–1.7 s alone, and past the 5 s default
+      // once while a full run went on beside it. A bound for a loaded machine, not a speed check.
+    }, 15_000);
 
     it("should name each question's fieldset by its header chip and prompt, and say what is answered", async () => {
       const { user, container } = setup();
