@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from "react";
+import { type ComponentProps, Profiler, type ProfilerOnRenderCallback, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { aspectRatioKind } from "../../src/kinds/aspect-ratio";
 import { formKind } from "../../src/kinds/form";
@@ -198,6 +198,67 @@ describe("defineWidget's shell renders", () => {
     expect(commits.get("questions")).toBeGreaterThan(0);
     expect(commits.get("progress")).toBeGreaterThan(0);
     expect(["prompt", "status", "decline"].filter((part) => commits.has(part))).toEqual([]);
+  });
+
+  it("given one question of a set answered and its Other typed in, should render that question again and not the others", async () => {
+    const user = userEvent.setup();
+    const payload = questionsKind.request.parse({
+      kind: "questions",
+      questions: [
+        {
+          id: "db",
+          prompt: "Which database?",
+          options: [
+            { id: "pg", label: "PostgreSQL" },
+            { id: "lite", label: "SQLite" },
+          ],
+        },
+        {
+          id: "features",
+          prompt: "Which features?",
+          multiple: true,
+          other: true,
+          options: [
+            { id: "auth", label: "Auth" },
+            { id: "search", label: "Search" },
+          ],
+        },
+      ],
+    });
+    // Each question on your own element (asChild), which counts its renders: the fieldset's
+    // parts render inside it, so it renders again exactly when its question does.
+    const renders = new Map<string, number>();
+    const Counted = ({ id, ...props }: { id: string } & ComponentProps<"fieldset">) => {
+      renders.set(id, (renders.get(id) ?? 0) + 1);
+      return <fieldset {...props} />;
+    };
+    const [db, features] = payload.questions;
+    if (!db || !features) throw new Error("two questions");
+    render(
+      <Questions.Root payload={payload} onSubmit={() => undefined} onDecline={() => undefined}>
+        <Questions.Body>
+          <Questions.Question question={db} asChild>
+            <Counted id="db" />
+          </Questions.Question>
+          <Questions.Question question={features} asChild>
+            <Counted id="features" />
+          </Questions.Question>
+        </Questions.Body>
+      </Questions.Root>,
+    );
+    renders.clear();
+    await user.click(screen.getByRole("checkbox", { name: "Other…" }));
+    await user.type(screen.getByRole("textbox", { name: "Your own answer" }), "Audit");
+    expect(screen.getByRole("textbox", { name: "Your own answer" })).toHaveValue("Audit");
+    expect(renders.get("features")).toBeGreaterThanOrEqual(6);
+    expect(renders.has("db")).toBe(false);
+
+    // The other question changes: it renders, and the first stays as it is.
+    renders.clear();
+    await user.click(screen.getByRole("radio", { name: "SQLite" }));
+    expect(screen.getByRole("radio", { name: "SQLite" })).toBeChecked();
+    expect(renders.get("db")).toBeGreaterThan(0);
+    expect(renders.has("features")).toBe(false);
   });
 
   it("given an approval's edit step opened, should render the decide row and the edit step again but not the prompt, tool or status", async () => {
