@@ -1,11 +1,13 @@
 "use client";
+import { scopedPart } from "../shared/create-widget-context";
 import { Field as SharedField } from "../shared/field";
 import { type PartProps, part } from "../shared/part";
 import { ShellSubmit, type ShellSubmitProps } from "../shared/shell-submit";
 import { type BodyProps, cx, ShellForm, ShellIssues, type ShellIssuesProps } from "../shared/widget-shell";
 import type { FormSlot } from "./anatomy";
 import { Choices, Control } from "./controls";
-import { useField, useFormContext } from "./use-form";
+import { readValue } from "./machine";
+import { FormProvider, useField, useFormContext } from "./use-form";
 
 /**
  * The form's parts: each reads the connect API from its Root and spreads one prop getter onto one
@@ -42,9 +44,17 @@ export interface FormFieldProps {
  * parts with the ids the getters give a headless renderer (`getLabelProps`, `getDescriptionProps`,
  * `getErrorProps`; a test holds the two equal), the field's own props are `getFieldProps`, and the
  * control spreads `getControlProps`. A checkbox comes before its label; a multiselect's checkboxes
- * sit in a fieldset whose legend is the label.
+ * sit in a fieldset whose legend is the label. It renders again only when what it shows changes,
+ * not when another field does.
  */
-export function Field({ name, className }: FormFieldProps) {
+export const Field = scopedPart([FormProvider, useFormContext], FieldBody, (api, { name }) => {
+  // What a field shows: its value and its error as shown now (touched, a submit attempt, a
+  // refusal and a number's bad input are in it), and the labels.
+  const field = api.fields.find((one) => one.name === name);
+  return [api.labels, field, field && readValue(api.state, field), api.errorOf(name)];
+});
+
+function FieldBody({ name, className }: FormFieldProps) {
   const api = useFormContext();
   const field = useField(name);
   if (!field) return null;

@@ -1,13 +1,13 @@
 "use client";
-import { memo, type ReactNode, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import type { QuestionSetItem } from "../../kinds/questions";
 import { isSettledStatus } from "../../react/widget-props";
+import { scopedPart } from "../shared/create-widget-context";
 import { type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
 import { pickerParts } from "../shared/shell-submit";
 import { useShell } from "../shared/widget-shell";
 import type { QuestionsSlot } from "./anatomy";
-import type { QuestionsApi } from "./connect";
 import { draftOf, type QuestionItem, tabStopOf } from "./machine";
 import { QuestionsProvider, type QuestionsResponse, useQuestionsContext } from "./use-questions";
 
@@ -37,46 +37,21 @@ export interface QuestionProps extends PartProps<"fieldset"> {
   question: QuestionSetItem;
 }
 
-/** One question: a fieldset whose legend is its header chip and prompt, then its answers. */
-export function Question(props: QuestionProps) {
-  return <QuestionScope {...props} api={useQuestionsContext()} />;
-}
-
-type ScopeProps = QuestionProps & { readonly api: QuestionsApi };
-
 /**
- * What a question shows changes only with its draft, its tab stop, whether the person tried to
- * submit, whether its notice shows and the labels (see `connect`), and your props; its handlers
- * send events by id, so the API a question last rendered with sends what a newer one would.
+ * One question: a fieldset whose legend is its header chip and prompt, then its answers. It renders
+ * again only when what it shows changes — its draft, its tab stop, whether the person tried to
+ * submit, whether its notice shows, the labels (see `connect`) — not when another question does.
  */
-function seen({ api, ...props }: ScopeProps): unknown[] {
-  const { state } = api;
-  const { question } = props;
-  return [
-    api.labels,
-    draftOf(state, question.id),
-    tabStopOf(state, question),
-    state.attempted,
-    state.notice === question.id,
-    ...Object.entries(props).flat(),
-  ];
-}
+export const Question = scopedPart([QuestionsProvider, useQuestionsContext], QuestionFieldset, (api, { question }) => [
+  api.labels,
+  draftOf(api.state, question.id),
+  tabStopOf(api.state, question),
+  api.state.attempted,
+  api.state.notice === question.id,
+]);
 
-function sameQuestion(before: ScopeProps, after: ScopeProps): boolean {
-  const [a, b] = [seen(before), seen(after)];
-  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
-}
-
-/**
- * A question's parts read the set's API from a provider of their own, holding the API as it was
- * when this question last changed: typing in one question's "Other" renders that question again,
- * not every question's options (a context scoped per part, as Radix scopes its contexts).
- */
-const QuestionScope = memo(function QuestionScope({ api, ...props }: ScopeProps) {
-  return <QuestionsProvider value={api}>{questionFieldset(api, props)}</QuestionsProvider>;
-}, sameQuestion);
-
-function questionFieldset(api: QuestionsApi, { question, ...props }: QuestionProps) {
+function QuestionFieldset({ question, ...props }: QuestionProps) {
+  const api = useQuestionsContext();
   const shown = api.questionOf(question);
   const own = { ...api.getQuestionProps(question), className: "hitl-questions-question" };
   return part(

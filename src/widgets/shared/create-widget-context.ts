@@ -1,5 +1,13 @@
 "use client";
-import { createContext, type Provider, useContext } from "react";
+import {
+  type ComponentType,
+  createContext,
+  createElement,
+  memo,
+  type Provider,
+  type ReactNode,
+  useContext,
+} from "react";
 
 /**
  * A widget's own context and the hook its parts read it with: `[Provider, useWidget]`. A part
@@ -19,4 +27,34 @@ export function createWidgetContext<T>(name: string): readonly [Provider<T | nul
     return value;
   };
   return [Context.Provider, useWidget] as const;
+}
+
+/**
+ * A part that renders again only when what it shows changes: `Body` (and every part inside it)
+ * reads the widget's API from a provider of its own, holding the API as it was when `seen` —
+ * the values the part shows, from the API and the part's props — last changed, or your props
+ * did. One question of a set, one field of a form: typing in one does not render the others.
+ * Sound only where the API's handlers send events by name or id (connect's are), so an older
+ * API sends what a newer one would.
+ */
+export function scopedPart<Api extends object, Props extends object>(
+  [Provider, useWidget]: readonly [Provider<Api | null>, () => Api],
+  Body: ComponentType<Props>,
+  seen: (api: Api, props: Props) => readonly unknown[],
+): (props: Props) => ReactNode {
+  const values = ({ api, props }: ScopeProps<Api, Props>) => [...seen(api, props), ...Object.entries(props).flat()];
+  const Scope = memo(
+    ({ api, props }: ScopeProps<Api, Props>) =>
+      createElement(Provider, { value: api }, createElement(Body as ComponentType<object>, props)),
+    (before, after) => {
+      const [a, b] = [values(before), values(after)];
+      return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+    },
+  );
+  return (props) => createElement(Scope, { api: useWidget(), props });
+}
+
+interface ScopeProps<Api, Props> {
+  readonly api: Api;
+  readonly props: Props;
 }
