@@ -15,12 +15,13 @@ const rowRenders = vi.hoisted(() => new Map<string, number>());
 vi.mock("../../src/widgets/multi-select/option-item", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../src/widgets/multi-select/option-item")>();
   const { memo } = await import("react");
+  const { sameProps } = await import("../../src/widgets/shared/create-widget-context");
   const render = (actual.OptionItem as unknown as { type: (props: OptionItemProps) => ReactNode }).type;
   const Counted = (props: OptionItemProps) => {
     rowRenders.set(props.option.id, (rowRenders.get(props.option.id) ?? 0) + 1);
     return render(props);
   };
-  return { ...actual, OptionItem: memo(Counted, actual.sameProps) };
+  return { ...actual, OptionItem: memo(Counted, sameProps) };
 });
 
 const payload: MultiSelectRequest = multiSelectKind.request.parse({

@@ -1,5 +1,6 @@
 "use client";
 import { memo } from "react";
+import { sameProps } from "../shared/create-widget-context";
 import type { MultiSelectOption } from "./collection";
 import type { MultiSelectApi } from "./connect";
 
@@ -11,18 +12,6 @@ export interface OptionItemProps {
   readonly control: Getter<"getOptionControlProps">;
   readonly label: Getter<"getOptionLabelProps">;
   readonly description: Getter<"getOptionDescriptionProps">;
-}
-
-/** Equal when every prop is, one level deep: the getters make new objects with the same values. */
-export function sameProps<P extends object>(before: P, after: P): boolean {
-  return (Object.keys(after) as (keyof P)[]).every((key) => {
-    const a = before[key];
-    const b = after[key];
-    if (Object.is(a, b)) return true;
-    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-    const keys = Object.keys(b) as (keyof typeof b)[];
-    return keys.length === Object.keys(a).length && keys.every((inner) => Object.is(a[inner], b[inner]));
-  });
 }
 
 /** One checkbox; rendered again only when its props change (its state, its tab stop). */

@@ -58,3 +58,18 @@ interface ScopeProps<Api, Props> {
   readonly api: Api;
   readonly props: Props;
 }
+
+/**
+ * memo's comparison for a row whose props are a connect getter's objects: equal when every prop
+ * is, one level deep (the getters make new objects with the same values each render).
+ */
+export function sameProps<P extends object>(before: P, after: P): boolean {
+  return (Object.keys(after) as (keyof P)[]).every((key) => {
+    const a = before[key];
+    const b = after[key];
+    if (Object.is(a, b)) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    const keys = Object.keys(b) as (keyof typeof b)[];
+    return keys.length === Object.keys(a).length && keys.every((inner) => Object.is(a[inner], b[inner]));
+  });
+}

@@ -5,6 +5,7 @@ import type { Template } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
 import type { RemoteCollection } from "../../react/use-remote-collection";
 import { columnsFor } from "../shared/collection-keys";
+import { sameProps } from "../shared/create-widget-context";
 import { collectionLabels } from "../shared/remote-collection";
 import { rowStyle, sizerStyle, useElementWidth, useVirtualCollection } from "../shared/virtual-collection";
 import { cx } from "../shared/widget-shell";
@@ -123,15 +124,6 @@ interface CardProps {
   readonly radio: Getter<"getCardRadioProps">;
   readonly name: Getter<"getCardNameProps">;
   readonly details: Getter<"getCardDetailsProps">;
-}
-
-/** Equal when every prop is, one level deep: the getters make new objects with the same values. */
-function sameProps<P extends object>(before: P, after: P): boolean {
-  return (Object.keys(after) as (keyof P)[]).every((key) => {
-    const a = before[key] as Record<string, unknown>;
-    const b = after[key] as Record<string, unknown>;
-    return Object.is(a, b) || Object.keys(b).every((inner) => Object.is(a[inner], b[inner]));
-  });
 }
 
 /** One template as a radio card; rendered again only when its props change (its choice, its tab stop). */
