@@ -191,7 +191,7 @@ export default defineConfig({
           name: "unit-node",
           environment: "node",
           include: ["test/**/*.test.ts"],
-          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./test/tsconfig.type-tests.json" },
         },
       },
       {
