@@ -12,10 +12,11 @@ export default defineConfig({
   testDir: "test/e2e",
   globalSetup: "./test/e2e/global-setup.ts",
   // Each worker has its own playground (eve, prompt log, page servers, Redis): tests in two workers
-  // never see each other's prompts. One worker per two cores: a worker keeps about two busy
-  // (Chromium rendering the pages, eve, the page servers) — on two cores, two workers took 13.2
-  // min where one took 12.5. HITL_E2E_WORKERS overrides. Files stay whole (in order, one worker).
-  workers: Number(process.env.HITL_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
+  // never see each other's prompts. A worker mostly waits (on eve's turns, the page servers,
+  // Chromium): one used 0.64 of a core on average (547 CPU-s over 854 s). On this two-core
+  // machine two workers ran the same 142 tests in 690 s where one took 799–854; at least two,
+  // then one per two cores. HITL_E2E_WORKERS overrides. Files stay whole (in order, one worker).
+  workers: Number(process.env.HITL_E2E_WORKERS ?? Math.max(2, Math.floor(availableParallelism() / 2))),
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
