@@ -210,6 +210,7 @@ function DefaultBody(props: BodyProps) {
   return <ShellForm onSubmit={() => submit?.()} {...props} />;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler typed to return `void` (Decline's) is one too; with `undefined` alone TypeScript refuses it.
 type Handler = (...args: never[]) => SubmitResult | undefined | void;
 
 /**
