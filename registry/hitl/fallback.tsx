@@ -21,14 +21,23 @@ const options = cn(
   "**:[button]:h-auto **:[button]:min-h-8 **:[button]:rounded-md **:[button]:border **:[button]:bg-background **:[button]:px-3 **:[button]:py-1 **:[button]:text-start **:[button]:font-medium **:[button]:wrap-anywhere **:[button]:shadow-xs **:[button]:outline-none **:[button]:hover:bg-accent **:[button]:focus-visible:ring-[3px] **:[button]:focus-visible:ring-ring/50",
   "[&_p]:m-0 [&_p]:max-w-[32ch] [&_p]:text-xs [&_p]:text-muted-foreground",
 );
-const freeText = cn(
-  "m-0 flex flex-col gap-1.5 [&_.hitl-label]:text-sm [&_.hitl-label]:font-medium",
-  "**:data-[slot=text-input]:min-h-16 **:data-[slot=text-input]:w-full **:data-[slot=text-input]:resize-y **:data-[slot=text-input]:rounded-md **:data-[slot=text-input]:border **:data-[slot=text-input]:border-input **:data-[slot=text-input]:bg-transparent **:data-[slot=text-input]:px-3 **:data-[slot=text-input]:py-2 **:data-[slot=text-input]:shadow-xs **:data-[slot=text-input]:outline-none",
-  "**:data-[slot=text-input]:focus-visible:border-ring **:data-[slot=text-input]:focus-visible:ring-[3px] **:data-[slot=text-input]:focus-visible:ring-ring/50 **:data-[slot=text-input]:aria-invalid:border-destructive dark:**:data-[slot=text-input]:bg-input/30",
-  "[&_.hitl-fallback-hint]:m-0 [&_.hitl-fallback-hint]:text-xs [&_.hitl-fallback-hint]:text-muted-foreground **:data-[slot=field-error]:m-0 **:data-[slot=field-error]:text-xs **:data-[slot=field-error]:text-destructive",
-  // Send and Decline share one actions row.
-  "[&_.hitl-actions]:flex [&_.hitl-actions]:flex-wrap [&_.hitl-actions]:items-center [&_.hitl-actions]:gap-2 [&_.hitl-actions]:pt-1",
-  "**:data-[slot=send]:h-8 **:data-[slot=send]:rounded-md **:data-[slot=send]:bg-primary **:data-[slot=send]:px-3 **:data-[slot=send]:font-medium **:data-[slot=send]:text-primary-foreground **:data-[slot=send]:shadow-xs **:data-[slot=send]:outline-none **:data-[slot=send]:hover:bg-primary/90 **:data-[slot=send]:focus-visible:ring-[3px] **:data-[slot=send]:focus-visible:ring-ring/50",
+/** The free text's leaf parts, each with its own classes; Send and Decline share one actions row. */
+const freeText = (
+  <>
+    <Parts.FreeTextLabel className="text-sm font-medium" />
+    <Parts.FreeTextInput
+      className={cn(
+        "min-h-16 w-full resize-y rounded-md border border-input bg-transparent px-3 py-2 shadow-xs outline-none",
+        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive dark:bg-input/30",
+      )}
+    />
+    <Parts.FreeTextHint className="m-0 text-xs text-muted-foreground" />
+    <Parts.FreeTextError className="m-0 text-xs text-destructive" />
+    <div className="flex flex-wrap items-center gap-2 pt-1">
+      <Parts.FreeTextSend className="h-8 rounded-md bg-primary px-3 font-medium text-primary-foreground shadow-xs outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50" />
+      <Parts.Decline className={shell.decline} />
+    </div>
+  </>
 );
 const summary = cn(
   "[&_[data-slot=summary]]:flex [&_[data-slot=summary]]:flex-col [&_[data-slot=summary]]:gap-0.5 [&_.hitl-help]:text-muted-foreground",
@@ -43,7 +52,7 @@ export function Fallback({ prompt, answerText, answerValue, className, ...props 
       <Parts.Notice className="m-0 text-muted-foreground" />
       <Parts.Issues className={issues} />
       <Parts.Options className={options} />
-      <Parts.FreeText className={freeText} actions={<Parts.Decline className={shell.decline} />} />
+      <Parts.FreeText className="m-0 flex flex-col gap-1.5">{freeText}</Parts.FreeText>
       <Parts.Status className={shell.status} />
       <Parts.Receipt
         className={cn(shell.receipt, summary)}

@@ -18,15 +18,26 @@ import { cn, shell } from "@/components/hitl/shell";
  * is `checked` or `unchecked`, an option button's `data-style` `primary` or `danger`.
  */
 
-/** The free-text answer with Send (Enter, or Ctrl/Cmd+Enter in a textarea). */
-const freeText = cn(
-  "m-0 flex flex-col gap-1.5 [&_.hitl-label]:text-sm [&_.hitl-label]:font-medium",
-  "[&_.hitl-question-text-row]:flex [&_.hitl-question-text-row]:items-end [&_.hitl-question-text-row]:gap-2",
-  "**:data-[slot=text-input]:min-w-0 **:data-[slot=text-input]:flex-auto **:data-[slot=text-input]:rounded-md **:data-[slot=text-input]:border **:data-[slot=text-input]:border-input **:data-[slot=text-input]:bg-transparent **:data-[slot=text-input]:px-3 **:data-[slot=text-input]:py-2 **:data-[slot=text-input]:shadow-xs **:data-[slot=text-input]:outline-none",
-  "**:data-[slot=text-input]:placeholder:text-muted-foreground **:data-[slot=text-input]:focus-visible:border-ring **:data-[slot=text-input]:focus-visible:ring-[3px] **:data-[slot=text-input]:focus-visible:ring-ring/50 **:data-[slot=text-input]:aria-invalid:border-destructive dark:**:data-[slot=text-input]:bg-input/30",
-  "[&_textarea]:min-h-16 [&_textarea]:resize-y [&_input]:h-9",
-  "**:data-[slot=send]:h-9 **:data-[slot=send]:rounded-md **:data-[slot=send]:bg-primary **:data-[slot=send]:px-4 **:data-[slot=send]:font-medium **:data-[slot=send]:text-primary-foreground **:data-[slot=send]:shadow-xs **:data-[slot=send]:outline-none **:data-[slot=send]:hover:bg-primary/90 **:data-[slot=send]:focus-visible:ring-[3px] **:data-[slot=send]:focus-visible:ring-ring/50",
-  "[&_.hitl-question-hint]:m-0 [&_.hitl-question-hint]:text-xs [&_.hitl-question-hint]:text-muted-foreground **:data-[slot=field-error]:m-0 **:data-[slot=field-error]:text-xs **:data-[slot=field-error]:text-destructive",
+/**
+ * The free-text answer with Send (Enter, or Ctrl/Cmd+Enter in a textarea): its leaf parts, each
+ * with its own classes — the label, the field beside Send, the hint under a textarea, the error.
+ */
+const freeText = (
+  <>
+    <Parts.FreeTextLabel className="text-sm font-medium" />
+    <div className="flex items-end gap-2">
+      <Parts.FreeTextInput
+        className={cn(
+          "min-w-0 flex-auto rounded-md border border-input bg-transparent px-3 py-2 shadow-xs outline-none placeholder:text-muted-foreground",
+          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive dark:bg-input/30",
+          "[&:is(input)]:h-9 [&:is(textarea)]:min-h-16 [&:is(textarea)]:resize-y",
+        )}
+      />
+      <Parts.FreeTextSend className="h-9 rounded-md bg-primary px-4 font-medium text-primary-foreground shadow-xs outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50" />
+    </div>
+    <Parts.FreeTextHint className="m-0 text-xs text-muted-foreground" />
+    <Parts.FreeTextError className="m-0 text-xs text-destructive" />
+  </>
 );
 /** The options: buttons (`data-slot="option-buttons"`) or a radio group (`data-slot="option-form"`). */
 const options = cn(
@@ -55,7 +66,7 @@ export function Question({ prompt, answer, className, ...props }: QuestionProps)
     <Parts.Root {...props} className={cn(shell.root, options, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
       <Parts.Options />
-      <Parts.FreeText className={freeText} />
+      <Parts.FreeText className="m-0 flex flex-col gap-1.5">{freeText}</Parts.FreeText>
       <Parts.Actions className={shell.actions}>
         <Parts.Decline className={shell.decline} />
       </Parts.Actions>
@@ -70,7 +81,7 @@ export function TextQuestion({ prompt, answer, className, ...props }: TextQuesti
   return (
     <TextParts.Root {...props} className={cn(shell.root, "[&_[data-slot=summary]]:contents", summary, className)}>
       <TextParts.Prompt className={shell.prompt}>{prompt}</TextParts.Prompt>
-      <TextParts.Input className={freeText} />
+      <TextParts.Input className="m-0 flex flex-col gap-1.5">{freeText}</TextParts.Input>
       <TextParts.Actions className={shell.actions}>
         <TextParts.Decline className={shell.decline} />
       </TextParts.Actions>

@@ -4,7 +4,7 @@ import { MAX_ANSWER_TEXT_LENGTH } from "../../core/answer";
 import { countIssues, formatIssues, type HitlIssue } from "../../core/issues";
 import { type FallbackProps, isSettledStatus } from "../../react/widget-props";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { FreeTextField } from "../shared/free-text-field";
+import { FreeTextField, freeTextParts } from "../shared/free-text-field";
 import { ShellDecline } from "../shared/shell-decline";
 import { cx, ShellReceipt, type ShellReceiptProps, useShell } from "../shared/widget-shell";
 import type { FallbackApi } from "./connect";
@@ -248,7 +248,7 @@ export const Fallback = defineWidget<FallbackWidgetProps, FallbackApi>()({
   ),
   form: false,
   actions: null,
-  parts: { Notice, Issues, Options, FreeText, Summary, Receipt },
+  parts: { Notice, Issues, Options, FreeText, ...freeTextParts, Summary, Receipt },
 });
 
 /** The Root's props: the fallback's, but the prompt (its `Prompt` part), and the fieldset's. */

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
 import { contentOf, type PartProps, part } from "../shared/part";
@@ -99,12 +100,8 @@ export function TextField({
   multiline,
   placeholder,
   className,
-}: {
-  api: QuestionApi;
-  multiline: boolean;
-  placeholder?: string | undefined;
-  className?: string | undefined;
-}) {
+  children,
+}: FreeTextProps & { api: QuestionApi; multiline: boolean; placeholder?: string | undefined }) {
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
   return (
@@ -113,14 +110,22 @@ export function TextField({
       className={cx("hitl-question-text", className)}
       rowClassName="hitl-question-text-row"
       hintClassName="hitl-question-hint"
-    />
+    >
+      {children}
+    </FreeTextField>
   );
 }
 
+/** The free text's props: its class, and your layout of its leaf parts (`FreeTextInput`, `FreeTextSend`, …). */
+export interface FreeTextProps {
+  className?: string | undefined;
+  children?: ReactNode;
+}
+
 /** The free-text field with Send, when the question allows it (or has no options). */
-export function FreeText({ className }: { className?: string }) {
+export function FreeText(props: FreeTextProps) {
   const api = useQuestionContext();
-  return api.offersText ? <TextField api={api} multiline className={className} /> : null;
+  return api.offersText ? <TextField api={api} multiline {...props} /> : null;
 }
 
 /** The text a person wrote, quoted, for the receipt. */

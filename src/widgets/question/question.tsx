@@ -1,6 +1,7 @@
 "use client";
 import { questionKind } from "../../kinds/native";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { freeTextParts } from "../shared/free-text-field";
 import type { QuestionApi } from "./connect";
 import { FreeText, OptionButtons, OptionRadios, Options, Summary } from "./parts";
 import { type QuestionProps, QuestionProvider, useQuestion } from "./use-question";
@@ -33,7 +34,7 @@ export const Question = defineWidget<QuestionProps, QuestionApi>()({
       <FreeText />
     </>
   ),
-  parts: { Options, OptionButtons, OptionRadios, FreeText, Summary },
+  parts: { Options, OptionButtons, OptionRadios, FreeText, ...freeTextParts, Summary },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */

@@ -4,9 +4,10 @@ import { textKind } from "../../kinds/native";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
+import { freeTextParts } from "../shared/free-text-field";
 import type { QuestionApi } from "./connect";
 import type { QuestionOffer } from "./machine";
-import { TextField, TextSummary } from "./parts";
+import { type FreeTextProps, TextField, TextSummary } from "./parts";
 import { type TextRequest, type TextResponse, useQuestion } from "./use-question";
 
 /**
@@ -32,16 +33,9 @@ const [TextQuestionProvider, useTextQuestion] = createWidgetContext<{ api: Quest
 );
 
 /** The text field with Send: a textarea when `multiline`, else a single-line input. */
-function Input({ className }: { className?: string }) {
+function Input(props: FreeTextProps) {
   const { api, payload } = useTextQuestion();
-  return (
-    <TextField
-      api={api}
-      multiline={payload.multiline === true}
-      placeholder={payload.placeholder}
-      className={className}
-    />
-  );
+  return <TextField api={api} multiline={payload.multiline === true} placeholder={payload.placeholder} {...props} />;
 }
 
 function Summary({ answer }: { answer: TextResponse | undefined }): ReactNode {
@@ -69,7 +63,7 @@ export const TextQuestion = defineWidget<TextQuestionProps, { api: QuestionApi; 
   },
   form: false,
   content: <Input />,
-  parts: { Input, Summary },
+  parts: { Input, ...freeTextParts, Summary },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
