@@ -27,6 +27,12 @@ await loadPatternEngine();
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Payloads and answers per run (at least 10,000; `npm run test:soak` runs more). */
 const runs = Math.max(10_000, Number(process.env.FUZZ_RUNS ?? 10_000));
+/**
+ * The hang guard, in proportion to the runs: 30 s per 10,000. Vitest's 5 s default was the guard
+ * before; a full run with other work beside it took 5.9 s for the answers' 10,000 (2.3 s alone),
+ * and `npm run test:soak`'s 200,000 could never finish inside it.
+ */
+const timeout = 30_000 * (runs / 10_000);
 
 /** `fc.assert` with this run's seed; a failure says how to reproduce the run. */
 function check<Ts>(property: fc.IProperty<Ts>, numRuns: number) {
@@ -127,45 +133,53 @@ describe("fuzzing payloads", () => {
   // The built-in widgets and fallback load on first use; the fuzzer resolves every kind at once.
   beforeAll(() => Promise.all([defaultRegistry.preload(), builtInFallback.preload()]));
 
-  it("given 10,000 generated payloads across every kind, the registry always resolves a widget or the fallback", () => {
-    check(
-      fc.property(payload, (request) => {
-        const resolution = renderRequest(defaultRegistry, request);
-        if (resolution.type === "widget") {
-          expect(resolution.entry.kind.kind).toBe(request.kind);
-          // A reserved kind only resolves when the transport marked the request native.
-          if (["approval", "question", "text", "open-url"].includes(request.kind)) expect(request.native).toBe(true);
-        } else {
-          if (resolution.type === "loading") throw new Error(`kind ${request.kind} is still loading`);
-          expect(resolution.issues.length).toBeGreaterThan(0);
-          expect(resolution.issues.length).toBeLessThanOrEqual(51);
-        }
-      }),
-      runs,
-    );
-  });
+  it(
+    "given 10,000 generated payloads across every kind, the registry always resolves a widget or the fallback",
+    () => {
+      check(
+        fc.property(payload, (request) => {
+          const resolution = renderRequest(defaultRegistry, request);
+          if (resolution.type === "widget") {
+            expect(resolution.entry.kind.kind).toBe(request.kind);
+            // A reserved kind only resolves when the transport marked the request native.
+            if (["approval", "question", "text", "open-url"].includes(request.kind)) expect(request.native).toBe(true);
+          } else {
+            if (resolution.type === "loading") throw new Error(`kind ${request.kind} is still loading`);
+            expect(resolution.issues.length).toBeGreaterThan(0);
+            expect(resolution.issues.length).toBeLessThanOrEqual(51);
+          }
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 
-  it("given generated payloads rendered in a chat, never a throw and always an answerable widget", () => {
-    // The fallback's development warning for each invalid payload is expected here.
-    captureKitWarnings();
-    check(
-      fc.property(payload, ({ payload: ui }) => {
-        const session = createTestSession();
-        session.ask({ toolName: "fuzz", input: { prompt: "Fuzz?", ui } });
-        const view = render(
-          <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
-            <HitlRenderer />
-          </HitlProvider>,
-        );
-        const widget = view.container.querySelector('[data-slot="widget"]');
-        expect(widget?.getAttribute("data-state")).toBe("open");
-        // Something in it can still answer: a button that is enabled.
-        expect(widget?.querySelector("button:not([disabled])")).not.toBeNull();
-        cleanup();
-      }),
-      120,
-    );
-  });
+  it(
+    "given generated payloads rendered in a chat, never a throw and always an answerable widget",
+    () => {
+      // The fallback's development warning for each invalid payload is expected here.
+      captureKitWarnings();
+      check(
+        fc.property(payload, ({ payload: ui }) => {
+          const session = createTestSession();
+          session.ask({ toolName: "fuzz", input: { prompt: "Fuzz?", ui } });
+          const view = render(
+            <HitlProvider transport={createTestTransport(session)} journal={noopJournal}>
+              <HitlRenderer />
+            </HitlProvider>,
+          );
+          const widget = view.container.querySelector('[data-slot="widget"]');
+          expect(widget?.getAttribute("data-state")).toBe("open");
+          // Something in it can still answer: a button that is enabled.
+          expect(widget?.querySelector("button:not([disabled])")).not.toBeNull();
+          cleanup();
+        }),
+        120,
+      );
+    },
+    timeout,
+  );
 });
 
 describe("fuzzing answers", () => {
@@ -179,33 +193,37 @@ describe("fuzzing answers", () => {
   );
   const STATUSES = ["answered", "declined", "replied", "cancelled", "unavailable", "invalid"];
 
-  it("given 10,000 hostile answers through the server readers, always one typed result", () => {
-    const answer = fc.oneof(
-      hostileValue,
-      fc.record({
-        type: fc.constantFrom("value", "declined", "reply", "option", "dismissed", "nope"),
-        value: hostileValue,
-      }),
-      fc.record({ type: fc.constant("value"), value: hostileValue }),
-      fc.record({ type: fc.constant("declined"), reason: hostileValue }),
-    );
-    const eveText = fc.oneof(
-      hostileString,
-      hostileValue.map((value) => encodeAnswer("media", value)),
-      hostileValue.map((value) => JSON.stringify({ hitl: 1, kind: "form", value })),
-      hostileString.map((reason) => encodeDecline("template", reason)),
-      hostileValue.map((value) => JSON.stringify(value) ?? ""),
-    );
-    check(
-      fc.property(fc.constantFrom(...kinds), answer, eveText, (kind, typed, text) => {
-        const request = requests.get(kind.kind);
-        const read = readAnswer(kind, request, typed);
-        expect(STATUSES).toContain(read.status);
-        if (read.status === "invalid") expect(read.message.length).toBeLessThan(25_000);
-        const eve = readEveAnswer(kind, request, { status: "answered", text });
-        expect(STATUSES).toContain(eve.status);
-      }),
-      runs,
-    );
-  });
+  it(
+    "given 10,000 hostile answers through the server readers, always one typed result",
+    () => {
+      const answer = fc.oneof(
+        hostileValue,
+        fc.record({
+          type: fc.constantFrom("value", "declined", "reply", "option", "dismissed", "nope"),
+          value: hostileValue,
+        }),
+        fc.record({ type: fc.constant("value"), value: hostileValue }),
+        fc.record({ type: fc.constant("declined"), reason: hostileValue }),
+      );
+      const eveText = fc.oneof(
+        hostileString,
+        hostileValue.map((value) => encodeAnswer("media", value)),
+        hostileValue.map((value) => JSON.stringify({ hitl: 1, kind: "form", value })),
+        hostileString.map((reason) => encodeDecline("template", reason)),
+        hostileValue.map((value) => JSON.stringify(value) ?? ""),
+      );
+      check(
+        fc.property(fc.constantFrom(...kinds), answer, eveText, (kind, typed, text) => {
+          const request = requests.get(kind.kind);
+          const read = readAnswer(kind, request, typed);
+          expect(STATUSES).toContain(read.status);
+          if (read.status === "invalid") expect(read.message.length).toBeLessThan(25_000);
+          const eve = readEveAnswer(kind, request, { status: "answered", text });
+          expect(STATUSES).toContain(eve.status);
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 });
