@@ -1,7 +1,7 @@
 "use client";
 import type { FallbackProps } from "hitl-kit";
 import { Fallback as Parts } from "hitl-kit/widgets";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, focusRing, shell } from "@/components/hitl/shell";
 
 /**
  * The answerable fallback in shadcn's look: the kit's parts (`Fallback` from `hitl-kit`) with
@@ -27,8 +27,9 @@ const freeText = (
     <Parts.FreeTextLabel className="text-sm font-medium" />
     <Parts.FreeTextInput
       className={cn(
-        "min-h-16 w-full resize-y rounded-md border border-input bg-transparent px-3 py-2 shadow-xs outline-none",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive dark:bg-input/30",
+        "min-h-16 w-full resize-y rounded-md border border-input bg-transparent px-3 py-2 shadow-xs",
+        focusRing,
+        "aria-invalid:border-destructive dark:bg-input/30",
       )}
     />
     <Parts.FreeTextHint className="m-0 text-xs text-muted-foreground" />

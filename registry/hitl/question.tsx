@@ -8,7 +8,7 @@ import {
   type TextQuestionProps,
   text as textEntry,
 } from "hitl-kit/widgets/question";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, focusRing, shell } from "@/components/hitl/shell";
 
 /**
  * A transport's own questions in shadcn's look: the kit's parts (`hitl-kit/widgets/question`) with
@@ -28,8 +28,9 @@ const freeText = (
     <div className="flex items-end gap-2">
       <Parts.FreeTextInput
         className={cn(
-          "min-w-0 flex-auto rounded-md border border-input bg-transparent px-3 py-2 shadow-xs outline-none placeholder:text-muted-foreground",
-          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive dark:bg-input/30",
+          "min-w-0 flex-auto rounded-md border border-input bg-transparent px-3 py-2 shadow-xs placeholder:text-muted-foreground",
+          focusRing,
+          "aria-invalid:border-destructive dark:bg-input/30",
           "[&:is(input)]:h-9 [&:is(textarea)]:min-h-16 [&:is(textarea)]:resize-y",
         )}
       />
