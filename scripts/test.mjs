@@ -74,7 +74,7 @@ for (const [name, command, options] of selected) {
   console.log(`\n━━━ ${name}: ${command.join(" ")}`);
   const besides = besideOf(name).map(([other, otherCommand]) => {
     console.log(`━━━ ${other} (beside ${name}, its output when it ends): ${otherCommand.join(" ")}`);
-    return { name: other, command: otherCommand, run: runQuietly(otherCommand) };
+    return { name: other, run: runQuietly(otherCommand) };
   });
   const started = Date.now();
   const cpuBefore = childCpuSeconds();
