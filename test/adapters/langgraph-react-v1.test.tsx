@@ -7,10 +7,10 @@ import type { MessageResult } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
-import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
-import { conformanceKind } from "../../src/testing/conformance";
+import { HitlProvider, HitlRenderer, useHitlClient } from "../../src/index";
 import { captureKitWarnings } from "../support/kit-warnings";
 import { setUpLangGraphServer } from "../support/langgraph-harness";
+import { pickRegistry } from "../support/pick-widget";
 
 /**
  * `useLangChainReactHitl` over the REAL `useStream` of `@langchain/react` 1.1 (the SDK's protocol
@@ -28,18 +28,7 @@ afterEach(() => {
   cleanup();
 });
 
-const registry = defaultRegistry.extend(
-  widget(conformanceKind, ({ payload, prompt, status, onSubmit }) => (
-    <fieldset data-testid="pick" data-state={status}>
-      <legend>{prompt}</legend>
-      {payload.ids.map((id) => (
-        <button key={id} type="button" onClick={() => onSubmit?.({ id })}>
-          {id}
-        </button>
-      ))}
-    </fieldset>
-  )),
-);
+const registry = pickRegistry();
 
 const strict = () => ({ config: { configurable: { __pregel_strict_resume: true } } });
 

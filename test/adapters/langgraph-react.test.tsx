@@ -6,10 +6,10 @@ import type { MessageResult } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
-import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
-import { conformanceKind } from "../../src/testing/conformance";
+import { HitlProvider, HitlRenderer, useHitlClient } from "../../src/index";
 import type { Received } from "../support/langgraph-graphs";
 import { setUpLangGraphServer } from "../support/langgraph-harness";
+import { pickRegistry } from "../support/pick-widget";
 
 /**
  * `useLangGraphHitl` over the REAL `useStream` (`@langchain/langgraph-sdk/react` 1.15) in jsdom,
@@ -26,19 +26,7 @@ afterEach(() => {
   cleanup();
 });
 
-/** The test kind's widget: one button per id. */
-const registry = defaultRegistry.extend(
-  widget(conformanceKind, ({ payload, prompt, status, onSubmit }) => (
-    <fieldset data-testid="pick" data-state={status}>
-      <legend>{prompt}</legend>
-      {payload.ids.map((id) => (
-        <button key={id} type="button" onClick={() => onSubmit?.({ id })}>
-          {id}
-        </button>
-      ))}
-    </fieldset>
-  )),
-);
+const registry = pickRegistry();
 
 const strict = () => ({ config: { configurable: { __pregel_strict_resume: true } } });
 

@@ -10,9 +10,10 @@ import { createHitlClient } from "../../src/core/client";
 import { noopJournal } from "../../src/core/journal";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
-import { defaultRegistry, HitlProvider, HitlRenderer, useHitlClient, widget } from "../../src/index";
+import { HitlProvider, HitlRenderer, useHitlClient } from "../../src/index";
 import { conformanceKind } from "../../src/testing/conformance";
 import { setUpLangGraphServer, until } from "../support/langgraph-harness";
+import { pickRegistry } from "../support/pick-widget";
 
 /**
  * LangGraph, on a real LangGraph API server (`@langchain/langgraph-api` 1.5, LangGraph 1.7), and
@@ -165,18 +166,7 @@ function NaivePage({
   );
 }
 
-/** The test kind's widget for the kit's pages: one button per id. */
-const registry = defaultRegistry.extend(
-  widget(conformanceKind, ({ payload, status, onSubmit }) => (
-    <fieldset data-testid="question" data-state={status}>
-      {payload.ids.map((id) => (
-        <button key={id} type="button" onClick={() => onSubmit?.({ id })}>
-          {id}
-        </button>
-      ))}
-    </fieldset>
-  )),
-);
+const registry = pickRegistry("question");
 
 const strict = () => ({ config: { configurable: { __pregel_strict_resume: true } } });
 
