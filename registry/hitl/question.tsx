@@ -40,20 +40,46 @@ const freeText = (
     <Parts.FreeTextError className="m-0 text-xs text-destructive" />
   </>
 );
-/** The options: buttons (`data-slot="option-buttons"`) or a radio group (`data-slot="option-form"`). */
-const options = cn(
-  "**:data-[slot=option-buttons]:flex **:data-[slot=option-buttons]:flex-col **:data-[slot=option-buttons]:gap-1.5 [&_.hitl-question-buttons-row]:flex [&_.hitl-question-buttons-row]:flex-wrap [&_.hitl-question-buttons-row]:gap-2",
-  "**:data-[slot=option-buttons]:**:data-[slot=option]:h-8 **:data-[slot=option-buttons]:**:data-[slot=option]:rounded-md **:data-[slot=option-buttons]:**:data-[slot=option]:border **:data-[slot=option-buttons]:**:data-[slot=option]:bg-background **:data-[slot=option-buttons]:**:data-[slot=option]:px-3 **:data-[slot=option-buttons]:**:data-[slot=option]:font-medium **:data-[slot=option-buttons]:**:data-[slot=option]:shadow-xs **:data-[slot=option-buttons]:**:data-[slot=option]:outline-none **:data-[slot=option-buttons]:**:data-[slot=option]:hover:bg-accent **:data-[slot=option-buttons]:**:data-[slot=option]:focus-visible:ring-[3px] **:data-[slot=option-buttons]:**:data-[slot=option]:focus-visible:ring-ring/50",
-  "**:data-[slot=option-buttons]:**:data-[style=primary]:border-primary **:data-[slot=option-buttons]:**:data-[style=primary]:bg-primary **:data-[slot=option-buttons]:**:data-[style=primary]:text-primary-foreground **:data-[slot=option-buttons]:**:data-[style=primary]:hover:bg-primary/90",
-  "**:data-[slot=option-buttons]:**:data-[style=danger]:border-destructive/50 **:data-[slot=option-buttons]:**:data-[style=danger]:text-destructive",
-  "**:data-[slot=option-form]:m-0 **:data-[slot=option-form]:flex **:data-[slot=option-form]:flex-col **:data-[slot=option-form]:gap-3",
-  "**:data-[slot=options]:flex **:data-[slot=options]:flex-col **:data-[slot=options]:gap-0.5",
-  "**:data-[slot=options]:*:data-[slot=option]:grid **:data-[slot=options]:*:data-[slot=option]:grid-cols-[auto_1fr] **:data-[slot=options]:*:data-[slot=option]:items-start **:data-[slot=options]:*:data-[slot=option]:gap-x-2 **:data-[slot=options]:*:data-[slot=option]:rounded-md **:data-[slot=options]:*:data-[slot=option]:px-2 **:data-[slot=options]:*:data-[slot=option]:py-1.5 **:data-[slot=options]:*:data-[slot=option]:hover:bg-accent",
-  "**:data-[slot=options]:*:data-[slot=option]:has-data-[state=checked]:bg-hitl-selected **:data-[slot=options]:*:data-[style=danger]:[&_label]:text-destructive",
-  "[&_.hitl-radio]:mt-0.5 [&_.hitl-radio]:inline-flex [&_.hitl-radio]:size-4 [&_.hitl-radio]:shrink-0 [&_.hitl-radio]:cursor-pointer [&_.hitl-radio]:items-center [&_.hitl-radio]:justify-center [&_.hitl-radio]:rounded-full [&_.hitl-radio]:border [&_.hitl-radio]:border-input [&_.hitl-radio]:shadow-xs [&_.hitl-radio]:outline-none [&_.hitl-radio]:focus-visible:ring-[3px] [&_.hitl-radio]:focus-visible:ring-ring/50 [&_.hitl-radio]:data-[state=checked]:border-primary [&_.hitl-radio]:disabled:opacity-50",
-  "[&_.hitl-radio-indicator]:size-2 [&_.hitl-radio-indicator]:rounded-full [&_.hitl-radio-indicator]:bg-primary",
-  "[&_.hitl-question-option-label]:cursor-pointer [&_.hitl-question-option-label]:wrap-anywhere [&_.hitl-question-option-description]:col-start-2 [&_.hitl-question-option-description]:m-0 [&_.hitl-question-option-description]:text-xs [&_.hitl-question-option-description]:text-muted-foreground",
-  "**:data-[slot=option-form]:**:data-[slot=submit]:h-8 **:data-[slot=option-form]:**:data-[slot=submit]:rounded-md **:data-[slot=option-form]:**:data-[slot=submit]:bg-primary **:data-[slot=option-form]:**:data-[slot=submit]:px-3 **:data-[slot=option-form]:**:data-[slot=submit]:font-medium **:data-[slot=option-form]:**:data-[slot=submit]:text-primary-foreground **:data-[slot=option-form]:**:data-[slot=submit]:shadow-xs **:data-[slot=option-form]:**:data-[slot=submit]:outline-none **:data-[slot=option-form]:**:data-[slot=submit]:hover:bg-primary/90 **:data-[slot=option-form]:**:data-[slot=submit]:focus-visible:ring-[3px] **:data-[slot=option-form]:**:data-[slot=submit]:focus-visible:ring-ring/50",
+/**
+ * The options: up to three plain ones as buttons (`data-style` `primary` or `danger`), more or
+ * described ones as a radio group (a row's `data-state` `checked` or `unchecked`) with Submit —
+ * each of their parts with its own classes.
+ */
+const options = (
+  <Parts.Options
+    buttons={
+      <Parts.OptionButtons className="flex flex-col gap-1.5" rowClassName="flex flex-wrap gap-2">
+        <Parts.OptionButton
+          className={cn(
+            "h-8 rounded-md border bg-background px-3 font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            "data-[style=primary]:border-primary data-[style=primary]:bg-primary data-[style=primary]:text-primary-foreground data-[style=primary]:hover:bg-primary/90",
+            "data-[style=danger]:border-destructive/50 data-[style=danger]:text-destructive",
+          )}
+        />
+      </Parts.OptionButtons>
+    }
+    radios={
+      <Parts.OptionRadios className="m-0 flex flex-col gap-3">
+        <Parts.OptionGroup className="flex flex-col gap-0.5">
+          <Parts.OptionRow className="grid grid-cols-[auto_1fr] items-start gap-x-2 rounded-md px-2 py-1.5 group/option hover:bg-accent data-[state=checked]:bg-hitl-selected">
+            <Parts.OptionRadio
+              className={cn(
+                "mt-0.5 inline-flex size-4 shrink-0 cursor-pointer items-center justify-center rounded-full border border-input shadow-xs",
+                focusRing,
+                "data-[state=checked]:border-primary disabled:opacity-50",
+              )}
+            >
+              <Parts.OptionIndicator className="size-2 rounded-full bg-primary" />
+            </Parts.OptionRadio>
+            <Parts.OptionLabel className="cursor-pointer wrap-anywhere group-data-[style=danger]/option:text-destructive" />
+            <Parts.OptionDescription className="col-start-2 m-0 text-xs text-muted-foreground" />
+          </Parts.OptionRow>
+        </Parts.OptionGroup>
+        <Parts.OptionIssues />
+        <Parts.OptionSubmit className="h-8 self-start rounded-md bg-primary px-3 font-medium text-primary-foreground shadow-xs outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50" />
+      </Parts.OptionRadios>
+    }
+  />
 );
 /** The receipt's summary: the option chosen, or the words written, quoted. */
 const summary = cn(
@@ -64,9 +90,9 @@ const summary = cn(
 /** A transport's question in shadcn's look: prompt, options, free text, Decline, status, receipt. */
 export function Question({ prompt, answer, className, ...props }: QuestionProps) {
   return (
-    <Parts.Root {...props} className={cn(shell.root, options, className)}>
+    <Parts.Root {...props} className={cn(shell.root, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
-      <Parts.Options />
+      {options}
       <Parts.FreeText className="m-0 flex flex-col gap-1.5">{freeText}</Parts.FreeText>
       <Parts.Actions className={shell.actions}>
         <Parts.Decline className={shell.decline} />

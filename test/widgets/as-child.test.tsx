@@ -70,6 +70,11 @@ const radios = questionKind.request.parse({
     { id: "d", label: "Drop" },
   ],
 });
+/** One described option: the radio layout, with one row (a per-option part renders once). */
+const oneRadio = questionKind.request.parse({
+  kind: "question",
+  options: [{ id: "k", label: "Keep", description: "Leave it" }],
+});
 const set = questionsKind.request.parse({
   kind: "questions",
   questions: [
@@ -194,6 +199,71 @@ const rows: Row[] = [
     <Question.OptionRadios asChild>{mine}</Question.OptionRadios>,
     "option-form",
     /Leave it/,
+  ),
+  row(
+    "the question's OptionButton",
+    (p) => (
+      <Question.Root payload={buttons}>
+        <Question.OptionButtons>{p}</Question.OptionButtons>
+      </Question.Root>
+    ),
+    <Question.OptionButton asChild>{mine}</Question.OptionButton>,
+    "option",
+    /Yes/,
+  ),
+  row(
+    "the question's OptionRow",
+    (p) => (
+      <Question.Root payload={oneRadio}>
+        <Question.OptionRadios>
+          <Question.OptionGroup>{p}</Question.OptionGroup>
+        </Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionRow asChild>{mine}</Question.OptionRow>,
+    "option",
+    /Leave it/,
+  ),
+  row(
+    "the question's OptionLabel",
+    (p) => (
+      <Question.Root payload={oneRadio}>
+        <Question.OptionRadios>
+          <Question.OptionGroup>
+            <Question.OptionRow>{p}</Question.OptionRow>
+          </Question.OptionGroup>
+        </Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionLabel asChild>{mine}</Question.OptionLabel>,
+    "option-label",
+    /Keep/,
+  ),
+  row(
+    "the question's OptionDescription",
+    (p) => (
+      <Question.Root payload={radios}>
+        <Question.OptionRadios>
+          <Question.OptionGroup>
+            <Question.OptionRow>{p}</Question.OptionRow>
+          </Question.OptionGroup>
+        </Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionDescription asChild>{mine}</Question.OptionDescription>,
+    "option-description",
+    /Leave it/,
+  ),
+  row(
+    "the question's OptionSubmit",
+    (p) => (
+      <Question.Root payload={radios}>
+        <Question.OptionRadios>{p}</Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionSubmit asChild>{mine}</Question.OptionSubmit>,
+    "submit",
+    /Submit/,
   ),
   row(
     "the question's Summary",

@@ -11,8 +11,12 @@ export const questionAnatomy = /* @__PURE__ */ anatomy({
   /** The radio group's form (more options, or descriptions): the radios, their issues, Submit. */
   optionForm: "option-form",
   options: "options",
-  /** A button, or a radio's row (with `data-style`, the option's style). */
+  /** A button, or a radio's row (with `data-style`, the option's style; a row's `data-state`). */
   option: "option",
+  /** A row's radio, its label and its description. */
+  optionControl: "option-control",
+  optionLabel: "option-label",
+  optionDescription: "option-description",
   /** The free text: its own form, with the field, Send and the field's error. */
   freeText: "free-text",
   textInput: "text-input",

@@ -82,17 +82,26 @@ export function connect(state: QuestionState, send: Send<QuestionEvent>, context
     /** An option's row in the radio group: its radio, label and description. */
     getOptionProps: (option: QuestionOption) => ({
       "data-slot": "option" satisfies QuestionSlot,
+      "data-state": state.value === option.id ? ("checked" as const) : ("unchecked" as const),
       "data-style": option.style,
     }),
     /** One radio (a `RadioGroup.Item`), named by its label and described by its description. */
     getRadioProps: (option: QuestionOption, index: number) => ({
       id: idOf(index),
+      "data-slot": "option-control" satisfies QuestionSlot,
       value: option.id,
       "aria-labelledby": idOf(index, "-label"),
       "aria-describedby": option.description ? idOf(index, "-description") : undefined,
     }),
-    getOptionLabelProps: (index: number) => ({ id: idOf(index, "-label"), htmlFor: idOf(index) }),
-    getOptionDescriptionProps: (index: number) => ({ id: idOf(index, "-description") }),
+    getOptionLabelProps: (index: number) => ({
+      id: idOf(index, "-label"),
+      htmlFor: idOf(index),
+      "data-slot": "option-label" satisfies QuestionSlot,
+    }),
+    getOptionDescriptionProps: (index: number) => ({
+      id: idOf(index, "-description"),
+      "data-slot": "option-description" satisfies QuestionSlot,
+    }),
     getSubmitProps: () => ({ type: "submit" as const, "data-slot": "submit" satisfies QuestionSlot }),
     /** The free-text field with Send (the kit's `FreeTextField`): its label says whether options are offered too. */
     getFreeTextProps: (multiline: boolean, placeholder?: string) => ({

@@ -1,5 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
+import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext } from "react";
+import type { QuestionOption } from "../../kinds/native";
 import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
 import { contentOf, type PartProps, part } from "../shared/part";
@@ -14,63 +15,85 @@ import { type QuestionResponse, useQuestionContext } from "./use-question";
  * one element. The options and the free text are gone once the receipt shows.
  */
 
-/** Up to three options without descriptions: one click answers. */
-export function OptionButtons(props: PartProps<"div">) {
+/** The option a per-option part renders: its place in `OptionButtons` or `OptionGroup`. */
+interface OptionScope {
+  readonly option: QuestionOption;
+  readonly index: number;
+}
+const OptionContext = createContext<OptionScope | null>(null);
+
+function useOption(name: string): OptionScope {
+  const scope = useContext(OptionContext);
+  if (!scope)
+    throw new Error(`<${name}> must be inside a question's OptionButtons or OptionGroup (it renders once per option).`);
+  return scope;
+}
+
+/** `template` once per option, each inside its option's scope. */
+function eachOption(options: readonly QuestionOption[], template: ReactNode) {
+  return options.map((option, index) => (
+    <OptionContext.Provider key={option.id} value={{ option, index }}>
+      {template}
+    </OptionContext.Provider>
+  ));
+}
+
+/**
+ * Up to three options without descriptions: one click answers. Its children, when given, are
+ * rendered once per option (`OptionButton`, with your class); `rowClassName` is the buttons' row's.
+ */
+export function OptionButtons({
+  asChild,
+  children,
+  rowClassName,
+  ...props
+}: PartProps<"div"> & { rowClassName?: string | undefined }) {
   const api = useQuestionContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  return part("div", { ...api.getOptionButtonsProps(), className: "hitl-question-buttons" }, props, [
-    <div key="row" className="hitl-question-buttons-row">
-      {api.options.map((option) => (
-        <button
-          key={option.id}
-          {...api.getOptionButtonProps(option)}
-          className={cx(
-            "hitl-button",
-            option.style === "primary" && "hitl-button-primary",
-            option.style === "danger" && "hitl-button-danger",
-          )}
-        >
-          {optionLabel(option)}
-        </button>
-      ))}
-    </div>,
-    <ShellIssues key="issues" messages={api.optionIssues} />,
-  ]);
+  // With asChild your element is the container; the buttons are then the default ones.
+  const template = asChild ? <OptionButton /> : (children ?? <OptionButton />);
+  return part(
+    "div",
+    { ...api.getOptionButtonsProps(), className: "hitl-question-buttons" },
+    { ...props, asChild, children: asChild ? children : undefined },
+    [
+      <div key="row" className={cx("hitl-question-buttons-row", rowClassName)}>
+        {eachOption(api.options, template)}
+      </div>,
+      <ShellIssues key="issues" messages={api.optionIssues} />,
+    ],
+  );
 }
 
-/** Many options, or options with descriptions: a radio group (arrow keys) and Submit. */
+/** One option as a button (`data-style`: its style): a click answers with it. */
+export function OptionButton(props: PartProps<"button">) {
+  const api = useQuestionContext();
+  const { option } = useOption("OptionButton");
+  const style = option.style === "primary" ? "hitl-button-primary" : option.style === "danger" && "hitl-button-danger";
+  return part(
+    "button",
+    { ...api.getOptionButtonProps(option), className: cx("hitl-button", style) },
+    props,
+    optionLabel(option),
+  );
+}
+
+/**
+ * Many options, or options with descriptions: a radio group (arrow keys) and Submit, as a form.
+ * Its children, when given, lay it out from its parts: `OptionGroup` (with a row per option),
+ * `OptionIssues`, `OptionSubmit`.
+ */
 export function OptionRadios({ className, asChild, children, ...props }: Omit<PartProps<"form">, "onSubmit">) {
   const api = useQuestionContext();
-  const { status, ids } = useShell();
+  const { status } = useShell();
   if (isSettledStatus(status)) return null;
   const content = (
     <>
-      <RadioGroup.Root {...api.getOptionsProps(ids.prompt)} className="hitl-question-options">
-        {api.options.map((option, index) => {
-          const label = api.getOptionLabelProps(index);
-          return (
-            <div key={option.id} {...api.getOptionProps(option)} className="hitl-question-option">
-              <RadioGroup.Item {...api.getRadioProps(option, index)} className="hitl-radio">
-                <RadioGroup.Indicator value={option.id} className="hitl-radio-indicator" />
-              </RadioGroup.Item>
-              <label {...label} htmlFor={label.htmlFor} className="hitl-question-option-label">
-                {optionLabel(option)}
-              </label>
-              {option.description && (
-                <p {...api.getOptionDescriptionProps(index)} className="hitl-help hitl-question-option-description">
-                  {option.description}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </RadioGroup.Root>
-      <ShellIssues messages={api.optionIssues} />
+      <OptionGroup />
+      <OptionIssues />
       <div className="hitl-actions">
-        <button {...api.getSubmitProps()} className="hitl-button hitl-button-primary">
-          {api.labels.submit}
-        </button>
+        <OptionSubmit />
       </div>
     </>
   );
@@ -86,11 +109,113 @@ export function OptionRadios({ className, asChild, children, ...props }: Omit<Pa
   );
 }
 
-/** The options in the layout their number and descriptions call for. */
-export function Options() {
+/**
+ * The radio group (arrow keys move the choice), named by the prompt. Its children, when given,
+ * are rendered once per option (`OptionRow`, with your class); without, an `OptionRow` each.
+ */
+export function OptionGroup({
+  children,
+  ...props
+}: Omit<ComponentPropsWithoutRef<"div">, "defaultValue" | "onChange">) {
+  const api = useQuestionContext();
+  const { ids } = useShell();
+  return (
+    <RadioGroup.Root
+      {...api.getOptionsProps(ids.prompt)}
+      {...props}
+      className={cx("hitl-question-options", props.className)}
+    >
+      {eachOption(api.options, children ?? <OptionRow />)}
+    </RadioGroup.Root>
+  );
+}
+
+/**
+ * An option's row in the radio group (`data-state` `checked` or `unchecked`, `data-style` its
+ * style). Its children, when given, lay it out: `OptionRadio`, `OptionLabel`, `OptionDescription`.
+ */
+export function OptionRow(props: PartProps<"div">) {
+  const api = useQuestionContext();
+  const { option } = useOption("OptionRow");
+  return part(
+    "div",
+    { ...api.getOptionProps(option), className: "hitl-question-option" },
+    props,
+    <>
+      <OptionRadio />
+      <OptionLabel />
+      <OptionDescription />
+    </>,
+  );
+}
+
+/** The option's radio (the group's item: its tab stop, Space checks it); its children: `OptionIndicator`. */
+export function OptionRadio({ children, className, ...props }: Omit<ComponentPropsWithoutRef<"button">, "value">) {
+  const api = useQuestionContext();
+  const { option, index } = useOption("OptionRadio");
+  return (
+    <RadioGroup.Item {...api.getRadioProps(option, index)} {...props} className={cx("hitl-radio", className)}>
+      {children ?? <OptionIndicator />}
+    </RadioGroup.Item>
+  );
+}
+
+/** The dot shown while the option is checked. */
+export function OptionIndicator({ className, ...props }: ComponentPropsWithoutRef<"span">) {
+  const { option } = useOption("OptionIndicator");
+  return <RadioGroup.Indicator {...props} value={option.id} className={cx("hitl-radio-indicator", className)} />;
+}
+
+/** The option's label (it names the radio). */
+export function OptionLabel(props: PartProps<"label">) {
+  const api = useQuestionContext();
+  const { option, index } = useOption("OptionLabel");
+  return part(
+    "label",
+    { ...api.getOptionLabelProps(index), className: "hitl-question-option-label" },
+    props,
+    optionLabel(option),
+  );
+}
+
+/** The option's description, when it has one (it describes the radio). */
+export function OptionDescription(props: PartProps<"p">) {
+  const api = useQuestionContext();
+  const { option, index } = useOption("OptionDescription");
+  if (!option.description) return null;
+  return part(
+    "p",
+    { ...api.getOptionDescriptionProps(index), className: "hitl-help hitl-question-option-description" },
+    props,
+    option.description,
+  );
+}
+
+/** Why the chosen option was not sent (none chosen, or refused by the host). */
+export function OptionIssues(props: PartProps<"div">) {
+  const api = useQuestionContext();
+  return <ShellIssues messages={api.optionIssues} {...props} />;
+}
+
+/** Submit: answers with the option chosen in the group. */
+export function OptionSubmit(props: PartProps<"button">) {
+  const api = useQuestionContext();
+  return part(
+    "button",
+    { ...api.getSubmitProps(), className: "hitl-button hitl-button-primary" },
+    props,
+    api.labels.submit,
+  );
+}
+
+/**
+ * The options in the layout their number and descriptions call for: `buttons` (default
+ * `<OptionButtons />`) or `radios` (default `<OptionRadios />`) — yours, to style or lay out each.
+ */
+export function Options({ buttons, radios }: { buttons?: ReactNode; radios?: ReactNode }): ReactNode {
   const { layout } = useQuestionContext();
-  if (layout === "buttons") return <OptionButtons />;
-  if (layout === "radio") return <OptionRadios />;
+  if (layout === "buttons") return buttons ?? <OptionButtons />;
+  if (layout === "radio") return radios ?? <OptionRadios />;
   return null;
 }
 

@@ -3,7 +3,22 @@ import { questionKind } from "../../kinds/native";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import { freeTextParts } from "../shared/free-text-field";
 import type { QuestionApi } from "./connect";
-import { FreeText, OptionButtons, OptionRadios, Options, Summary } from "./parts";
+import {
+  FreeText,
+  OptionButton,
+  OptionButtons,
+  OptionDescription,
+  OptionGroup,
+  OptionIndicator,
+  OptionIssues,
+  OptionLabel,
+  OptionRadio,
+  OptionRadios,
+  OptionRow,
+  OptionSubmit,
+  Options,
+  Summary,
+} from "./parts";
 import { type QuestionProps, QuestionProvider, useQuestion } from "./use-question";
 
 /**
@@ -34,7 +49,23 @@ export const Question = defineWidget<QuestionProps, QuestionApi>()({
       <FreeText />
     </>
   ),
-  parts: { Options, OptionButtons, OptionRadios, FreeText, ...freeTextParts, Summary },
+  parts: {
+    Options,
+    OptionButtons,
+    OptionButton,
+    OptionRadios,
+    OptionGroup,
+    OptionRow,
+    OptionRadio,
+    OptionIndicator,
+    OptionLabel,
+    OptionDescription,
+    OptionIssues,
+    OptionSubmit,
+    FreeText,
+    ...freeTextParts,
+    Summary,
+  },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
