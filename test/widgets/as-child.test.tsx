@@ -266,6 +266,38 @@ const rows: Row[] = [
     /Submit/,
   ),
   row(
+    "the question's OptionGroup (a radio group)",
+    (p) => (
+      <Question.Root payload={oneRadio}>
+        <Question.OptionRadios>{p}</Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionGroup asChild>{mine}</Question.OptionGroup>,
+    "options",
+    /Leave it/,
+  ),
+  row(
+    "the question's OptionRadio (a radio)",
+    (p) => (
+      <Question.Root payload={oneRadio}>
+        <Question.OptionRadios>
+          <Question.OptionGroup>
+            <Question.OptionRow>{p}</Question.OptionRow>
+          </Question.OptionGroup>
+        </Question.OptionRadios>
+      </Question.Root>
+    ),
+    <Question.OptionRadio asChild>{mine}</Question.OptionRadio>,
+    "option-control",
+  ),
+  row(
+    "the aspect-ratio picker's Options (a radio group)",
+    (p) => <AspectRatioPicker.Root payload={ratio}>{p}</AspectRatioPicker.Root>,
+    <AspectRatioPicker.Options asChild>{mine}</AspectRatioPicker.Options>,
+    "options",
+    /Square/,
+  ),
+  row(
     "the question's Summary",
     (p) => (
       <Question.Root payload={buttons} status="answered">
@@ -434,5 +466,60 @@ describe("asChild on a button part", () => {
     expect(onClick).toHaveBeenCalledTimes(2);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ decision: "approve" });
+  });
+});
+
+describe("asChild on a radio group's parts", () => {
+  it("should give your elements the roles, tab stop and keys of the group, and answer with the one checked", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <Question.Root payload={radios} onSubmit={onSubmit}>
+        <Question.OptionRadios>
+          <Question.OptionGroup asChild>
+            <ul className="mine" />
+          </Question.OptionGroup>
+          <Question.OptionSubmit />
+        </Question.OptionRadios>
+      </Question.Root>,
+    );
+    expect(screen.getByRole("radiogroup").tagName).toBe("UL");
+    const [keep, drop] = screen.getAllByRole("radio") as [HTMLElement, HTMLElement];
+    expect(keep).toHaveAccessibleName("Keep");
+    expect(keep).toHaveAttribute("tabindex", "0");
+    expect(drop).toHaveAttribute("tabindex", "-1");
+    await user.click(keep);
+    await user.keyboard("{ArrowDown}");
+    expect(drop).toBeChecked();
+    expect(drop).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit).toHaveBeenCalledWith({ optionId: "d" });
+  });
+
+  it("should make your element the radio itself: checked by Space, the dot inside it", async () => {
+    const user = userEvent.setup();
+    render(
+      <Question.Root payload={oneRadio}>
+        <Question.OptionRadios>
+          <Question.OptionGroup>
+            <Question.OptionRow>
+              <Question.OptionRadio asChild>
+                <span className="mine" />
+              </Question.OptionRadio>
+              <Question.OptionLabel />
+            </Question.OptionRow>
+          </Question.OptionGroup>
+        </Question.OptionRadios>
+      </Question.Root>,
+    );
+    const radio = screen.getByRole("radio", { name: "Keep" });
+    expect(radio.tagName).toBe("SPAN");
+    expect(radio).not.toHaveAttribute("type");
+    expect(radio.className.split(" ").sort()).toEqual(["hitl-radio", "mine"]);
+    await user.tab();
+    expect(radio).toHaveFocus();
+    await user.keyboard(" ");
+    expect(radio).toBeChecked();
+    expect(radio.querySelector(".hitl-radio-indicator")).not.toBeNull();
   });
 });

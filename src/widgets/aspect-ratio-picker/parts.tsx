@@ -1,7 +1,6 @@
 "use client";
-import type { ComponentPropsWithoutRef } from "react";
 import { isSettledStatus } from "../../react/widget-props";
-import { type PartProps, part } from "../shared/part";
+import { contentOf, type PartProps, part } from "../shared/part";
 import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
 import { pickerParts } from "../shared/shell-submit";
 import { type BodyProps, cx, ShellForm, useShell } from "../shared/widget-shell";
@@ -25,7 +24,12 @@ export function Body(props: BodyProps) {
 }
 
 /** The presets (and Custom) as a radio group (the kit's roving primitive): arrow keys move and check. */
-export function Options({ className, ...props }: Omit<ComponentPropsWithoutRef<"div">, "dir" | "defaultValue">) {
+export function Options({
+  asChild,
+  children,
+  className,
+  ...props
+}: Omit<PartProps<"div">, "dir" | "defaultValue" | "onChange">) {
   const api = useAspectRatioContext();
   const { status, ids } = useShell();
   if (isSettledStatus(status)) return null;
@@ -34,10 +38,12 @@ export function Options({ className, ...props }: Omit<ComponentPropsWithoutRef<"
       {...api.getOptionsProps(ids.prompt)}
       className={cx("hitl-aspect-ratio-options", className)}
       {...props}
+      asChild={asChild}
     >
-      {api.collection.values.map((value) => (
-        <Option key={value} value={value} />
-      ))}
+      {contentOf(
+        { asChild, children },
+        api.collection.values.map((value) => <Option key={value} value={value} />),
+      )}
     </RadioGroup.Root>
   );
 }
@@ -48,7 +54,7 @@ export interface OptionProps extends RadioGroupItemProps {
 }
 
 /** One radio: a preset's shape, label and ratio, or Custom. */
-export function Option({ value, className, children, ...props }: OptionProps) {
+export function Option({ value, className, asChild, children, ...props }: OptionProps) {
   const api = useAspectRatioContext();
   const preset = value === CUSTOM ? undefined : presetOf(api.collection, value);
   const content = (
@@ -68,8 +74,13 @@ export function Option({ value, className, children, ...props }: OptionProps) {
     </>
   );
   return (
-    <RadioGroup.Item {...api.getOptionProps(value)} className={cx("hitl-aspect-ratio-option", className)} {...props}>
-      {children ?? content}
+    <RadioGroup.Item
+      {...api.getOptionProps(value)}
+      className={cx("hitl-aspect-ratio-option", className)}
+      {...props}
+      asChild={asChild}
+    >
+      {contentOf({ asChild, children }, content)}
     </RadioGroup.Item>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { QuestionOption } from "../../kinds/native";
 import { isSettledStatus } from "../../react/widget-props";
 import { FreeTextField } from "../shared/free-text-field";
@@ -114,18 +114,23 @@ export function OptionRadios({ className, asChild, children, ...props }: Omit<Pa
  * are rendered once per option (`OptionRow`, with your class); without, an `OptionRow` each.
  */
 export function OptionGroup({
+  asChild,
   children,
+  className,
   ...props
-}: Omit<ComponentPropsWithoutRef<"div">, "defaultValue" | "onChange">) {
+}: Omit<PartProps<"div">, "defaultValue" | "onChange">) {
   const api = useQuestionContext();
   const { ids } = useShell();
+  // With asChild your element is the group; the rows are then the default ones.
+  const rows = eachOption(api.options, (asChild ? undefined : children) ?? <OptionRow />);
   return (
     <RadioGroup.Root
       {...api.getOptionsProps(ids.prompt)}
       {...props}
-      className={cx("hitl-question-options", props.className)}
+      asChild={asChild}
+      className={cx("hitl-question-options", className)}
     >
-      {eachOption(api.options, children ?? <OptionRow />)}
+      {asChild ? contentOf({ asChild, children }, rows) : rows}
     </RadioGroup.Root>
   );
 }
@@ -150,18 +155,23 @@ export function OptionRow(props: PartProps<"div">) {
 }
 
 /** The option's radio (the group's item: its tab stop, Space checks it); its children: `OptionIndicator`. */
-export function OptionRadio({ children, className, ...props }: Omit<ComponentPropsWithoutRef<"button">, "value">) {
+export function OptionRadio({ asChild, children, className, ...props }: Omit<PartProps<"button">, "value">) {
   const api = useQuestionContext();
   const { option, index } = useOption("OptionRadio");
   return (
-    <RadioGroup.Item {...api.getRadioProps(option, index)} {...props} className={cx("hitl-radio", className)}>
-      {children ?? <OptionIndicator />}
+    <RadioGroup.Item
+      {...api.getRadioProps(option, index)}
+      {...props}
+      asChild={asChild}
+      className={cx("hitl-radio", className)}
+    >
+      {contentOf({ asChild, children }, <OptionIndicator />)}
     </RadioGroup.Item>
   );
 }
 
 /** The dot shown while the option is checked. */
-export function OptionIndicator({ className, ...props }: ComponentPropsWithoutRef<"span">) {
+export function OptionIndicator({ className, ...props }: PartProps<"span">) {
   const { option } = useOption("OptionIndicator");
   return <RadioGroup.Indicator {...props} value={option.id} className={cx("hitl-radio-indicator", className)} />;
 }

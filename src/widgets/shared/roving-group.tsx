@@ -1,4 +1,5 @@
 "use client";
+import { Slot } from "@radix-ui/react-slot";
 import {
   type ComponentPropsWithoutRef,
   createContext,
@@ -19,8 +20,16 @@ import { moveInRow } from "./collection-keys";
  * - `ToggleRow`: a labelled `role="group"` of `aria-pressed` buttons; the arrows, Home and End only
  *   move, Space/Enter/click toggles.
  * Items are named by `value` and listed in order by the root's `values`, so the tab stop is known
- * on the first render (server markup included) without registering anything.
+ * on the first render (server markup included) without registering anything. Each part takes
+ * `asChild` (Radix's Slot): your element gets its role, state, tab stop and handlers.
  */
+
+const isButton = (element: Element) => element.tagName === "BUTTON";
+
+/** `asChild`: render as your element (Radix's Slot) instead of the part's own. */
+interface AsChild {
+  asChild?: boolean | undefined;
+}
 
 interface RowContextValue {
   readonly tabStop: string | undefined;
@@ -69,7 +78,9 @@ function useRadio() {
   return context;
 }
 
-export interface RadioGroupRootProps extends Omit<ComponentPropsWithoutRef<"div">, "onChange" | "defaultValue"> {
+export interface RadioGroupRootProps
+  extends Omit<ComponentPropsWithoutRef<"div">, "onChange" | "defaultValue">,
+    AsChild {
   /** Every item's value, in the order they render. */
   values: readonly string[];
   /** The checked value; `null` or `""` when none is. */
@@ -77,12 +88,13 @@ export interface RadioGroupRootProps extends Omit<ComponentPropsWithoutRef<"div"
   onValueChange: (value: string) => void;
 }
 
-function RadioRoot({ values, value, onValueChange, onKeyDown, children, ...props }: RadioGroupRootProps) {
+function RadioRoot({ asChild, values, value, onValueChange, onKeyDown, children, ...props }: RadioGroupRootProps) {
   const checked = value !== null && values.includes(value) ? value : null;
   const { context, move } = useRow(values, checked ?? values[0], () => {});
+  const Root = asChild ? Slot : "div";
   return (
     <RadioContext.Provider value={{ ...context, value: checked, check: onValueChange }}>
-      <div
+      <Root
         role="radiogroup"
         {...props}
         onKeyDown={(event) => {
@@ -92,22 +104,24 @@ function RadioRoot({ values, value, onValueChange, onKeyDown, children, ...props
         }}
       >
         {children}
-      </div>
+      </Root>
     </RadioContext.Provider>
   );
 }
 
-export interface RadioGroupItemProps extends Omit<ComponentPropsWithoutRef<"button">, "value"> {
+export interface RadioGroupItemProps extends Omit<ComponentPropsWithoutRef<"button">, "value">, AsChild {
   value: string;
 }
 
-function RadioItem({ value, onClick, onKeyDown, children, ...props }: RadioGroupItemProps) {
+function RadioItem({ asChild, value, onClick, onKeyDown, children, ...props }: RadioGroupItemProps) {
   const group = useRadio();
   const checked = group.value === value;
+  const Item = asChild ? Slot : "button";
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an item holds rich content (a shape, a label, a ratio) that an <input type="radio"> cannot; this is the APG radio pattern, as Radix renders it.
-    <button
-      type="button"
+    // A button with role="radio", not an <input type="radio">: an item holds rich content (a shape,
+    // a label, a ratio) an input cannot; this is the APG radio pattern, as Radix renders it.
+    <Item
+      type={asChild ? undefined : "button"}
       role="radio"
       aria-checked={checked}
       data-state={checked ? "checked" : "unchecked"}
@@ -122,17 +136,23 @@ function RadioItem({ value, onClick, onKeyDown, children, ...props }: RadioGroup
         onKeyDown?.(event);
         // A radio is checked by Space, never Enter (WAI-ARIA): Enter must not submit a form either.
         if (event.key === "Enter") event.preventDefault();
+        // A button clicks itself on Space; your element (asChild) may not be one.
+        if (event.key === " " && !isButton(event.currentTarget) && !event.defaultPrevented) {
+          event.preventDefault();
+          group.check(value);
+        }
       }}
     >
       {children}
-    </button>
+    </Item>
   );
 }
 
 /** Rendered only while its radio is checked (a dot, styled by the widget). */
-function RadioIndicator({ value, ...props }: ComponentPropsWithoutRef<"span"> & { value: string }) {
+function RadioIndicator({ asChild, value, ...props }: ComponentPropsWithoutRef<"span"> & AsChild & { value: string }) {
   const group = useRadio();
-  return group.value === value ? <span data-state="checked" {...props} /> : null;
+  const Indicator = asChild ? Slot : "span";
+  return group.value === value ? <Indicator data-state="checked" {...props} /> : null;
 }
 
 export const RadioGroup = { Root: RadioRoot, Item: RadioItem, Indicator: RadioIndicator };
@@ -143,7 +163,7 @@ const ToggleContext = createContext<
   (RowContextValue & { pressed: readonly string[]; toggle: (value: string) => void }) | null
 >(null);
 
-export interface ToggleRowProps extends Omit<ComponentPropsWithoutRef<"div">, "onChange"> {
+export interface ToggleRowProps extends Omit<ComponentPropsWithoutRef<"div">, "onChange">, AsChild {
   /** Every toggle's value, in the order they render. */
   values: readonly string[];
   /** The values pressed. */
@@ -154,16 +174,17 @@ export interface ToggleRowProps extends Omit<ComponentPropsWithoutRef<"div">, "o
   children: ReactNode;
 }
 
-function ToggleRowRoot({ values, pressed, onPressedChange, onKeyDown, children, ...props }: ToggleRowProps) {
+function ToggleRowRoot({ asChild, values, pressed, onPressedChange, onKeyDown, children, ...props }: ToggleRowProps) {
   const [focused, setFocused] = useState<string | undefined>(undefined);
   const tabStop = focused !== undefined && values.includes(focused) ? focused : values[0];
   const { context, move } = useRow(values, tabStop, setFocused);
   const toggle = (value: string) =>
     onPressedChange(pressed.includes(value) ? pressed.filter((other) => other !== value) : [...pressed, value]);
+  const Root = asChild ? Slot : "div";
   return (
     <ToggleContext.Provider value={{ ...context, pressed, toggle }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset brings legend layout to a row of buttons; role="group" with aria-label names it the same. */}
-      <div
+      {/* role="group", not a fieldset: a fieldset brings legend layout to a row of buttons; aria-label names it the same. */}
+      <Root
         role="group"
         {...props}
         onKeyDown={(event) => {
@@ -172,18 +193,19 @@ function ToggleRowRoot({ values, pressed, onPressedChange, onKeyDown, children, 
         }}
       >
         {children}
-      </div>
+      </Root>
     </ToggleContext.Provider>
   );
 }
 
-function ToggleItem({ value, onClick, onFocus, ...props }: RadioGroupItemProps) {
+function ToggleItem({ asChild, value, onClick, onFocus, onKeyDown, ...props }: RadioGroupItemProps) {
   const row = useContext(ToggleContext);
   if (!row) throw new Error("hitl-kit: ToggleRow.Item must be inside ToggleRow.Root");
   const on = row.pressed.includes(value);
+  const Item = asChild ? Slot : "button";
   return (
-    <button
-      type="button"
+    <Item
+      type={asChild ? undefined : "button"}
       aria-pressed={on}
       data-state={on ? "on" : "off"}
       tabIndex={row.tabStop === value ? 0 : -1}
@@ -192,6 +214,14 @@ function ToggleItem({ value, onClick, onFocus, ...props }: RadioGroupItemProps) 
       onFocus={(event) => {
         onFocus?.(event);
         row.onItemFocus(value);
+      }}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        // A button clicks itself on Space and Enter; your element (asChild) may not be one.
+        if ((event.key === " " || event.key === "Enter") && !isButton(event.currentTarget) && !event.defaultPrevented) {
+          event.preventDefault();
+          row.toggle(value);
+        }
       }}
       onClick={(event) => {
         onClick?.(event);

@@ -131,3 +131,62 @@ describe("ToggleRow", () => {
     expect(screen.getByText("sport", { selector: "output" })).toBeInTheDocument();
   });
 });
+
+describe("asChild", () => {
+  function SpanTags() {
+    const [pressed, setPressed] = useState<string[]>([]);
+    const values = ["red", "blue"];
+    return (
+      <ToggleRow.Root aria-label="Colours" values={values} pressed={pressed} onPressedChange={setPressed} asChild>
+        <ul>
+          {values.map((tag) => (
+            <ToggleRow.Item key={tag} value={tag} asChild>
+              <li>{tag}</li>
+            </ToggleRow.Item>
+          ))}
+        </ul>
+      </ToggleRow.Root>
+    );
+  }
+
+  it("given a toggle row on your elements, should keep one tab stop, move by arrow and toggle by Space and Enter", async () => {
+    const user = userEvent.setup();
+    render(<SpanTags />);
+    expect(screen.getByRole("group", { name: "Colours" }).tagName).toBe("UL");
+    const red = screen.getByText("red");
+    const blue = screen.getByText("blue");
+    expect(red).toHaveAttribute("tabindex", "0");
+    expect(blue).toHaveAttribute("tabindex", "-1");
+    await user.tab();
+    expect(red).toHaveFocus();
+    await user.keyboard(" ");
+    expect(red).toHaveAttribute("aria-pressed", "true");
+    await user.keyboard("{ArrowRight}{Enter}");
+    expect(blue).toHaveFocus();
+    expect(blue).toHaveAttribute("aria-pressed", "true");
+    await user.keyboard(" ");
+    expect(blue).toHaveAttribute("aria-pressed", "false");
+  });
+
+  it("given a radio on your element, should check it by Space, not Enter", async () => {
+    const user = userEvent.setup();
+    function One() {
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <RadioGroup.Root aria-label="Size" values={["s"]} value={value} onValueChange={setValue}>
+          <RadioGroup.Item value="s" asChild>
+            <span>small</span>
+          </RadioGroup.Item>
+        </RadioGroup.Root>
+      );
+    }
+    render(<One />);
+    const radio = screen.getByRole("radio", { name: "small" });
+    expect(radio).not.toHaveAttribute("type");
+    await user.tab();
+    await user.keyboard("{Enter}");
+    expect(radio).not.toBeChecked();
+    await user.keyboard(" ");
+    expect(radio).toBeChecked();
+  });
+});
