@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import approvalEntry, { type ApprovalProps, Approval as Parts } from "hitl-kit/widgets/approval";
-import { cn, outlineButton, shell } from "@/components/hitl/shell";
+import { cn, decline, outlineButton, shell } from "@/components/hitl/shell";
 
 /**
  * The tool approval in shadcn's look: the kit's parts (`hitl-kit/widgets/approval`) with Tailwind
@@ -60,7 +60,12 @@ export function Approval({ prompt, className, ...props }: ApprovalProps) {
         <Parts.Approve className={shell.submit} />
         <Parts.ApproveAlways className={outlineButton} />
         <Parts.Edit className={outlineButton} />
-        <Parts.Deny className={shell.decline} />
+        <Parts.Deny className={shell.decline} formClassName={decline.form}>
+          <Parts.DeclineLabel />
+          <Parts.DeclineReason className={decline.reason} />
+          <Parts.DeclineConfirm className={decline.confirm} />
+          <Parts.DeclineBack className={decline.back} />
+        </Parts.Deny>
       </Parts.Actions>
       <Parts.EditStep className={editStep} />
       <Parts.Status className={shell.status} />

@@ -4,7 +4,7 @@ import aspectRatioEntry, {
   type AspectRatioPickerProps,
   AspectRatioPicker as Parts,
 } from "hitl-kit/widgets/aspect-ratio-picker";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The aspect-ratio picker in shadcn's look: the kit's parts (`hitl-kit/widgets/aspect-ratio-picker`)
@@ -50,7 +50,12 @@ export function AspectRatioPicker({ prompt, answer, className, ...props }: Aspec
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

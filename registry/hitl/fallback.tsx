@@ -1,7 +1,7 @@
 "use client";
 import type { FallbackProps } from "hitl-kit";
 import { Fallback as Parts } from "hitl-kit/widgets";
-import { cn, focusRing, shell } from "@/components/hitl/shell";
+import { cn, decline, focusRing, shell } from "@/components/hitl/shell";
 
 /**
  * The answerable fallback in shadcn's look: the kit's parts (`Fallback` from `hitl-kit`) with
@@ -36,7 +36,12 @@ const freeText = (
     <Parts.FreeTextError className="m-0 text-xs text-destructive" />
     <div className="flex flex-wrap items-center gap-2 pt-1">
       <Parts.FreeTextSend className="h-8 rounded-md bg-primary px-3 font-medium text-primary-foreground shadow-xs outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50" />
-      <Parts.Decline className={shell.decline} />
+      <Parts.Decline className={shell.decline} formClassName={decline.form}>
+        <Parts.DeclineLabel />
+        <Parts.DeclineReason className={decline.reason} />
+        <Parts.DeclineConfirm className={decline.confirm} />
+        <Parts.DeclineBack className={decline.back} />
+      </Parts.Decline>
     </div>
   </>
 );

@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import formEntry, { type FormProps, Form as Parts } from "hitl-kit/widgets/form";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The form in shadcn's look: the kit's parts (`hitl-kit/widgets/form`) with Tailwind classes. A
@@ -34,7 +34,12 @@ export function Form({ prompt, className, ...props }: FormProps) {
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

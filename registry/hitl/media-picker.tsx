@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import mediaPickerEntry, { type MediaPickerProps, MediaPicker as Parts } from "hitl-kit/widgets/media-picker";
-import { cn, inputClass, shell } from "@/components/hitl/shell";
+import { cn, decline, inputClass, shell } from "@/components/hitl/shell";
 
 /**
  * The media picker in shadcn's look: the kit's parts (`hitl-kit/widgets/media-picker`) with
@@ -75,7 +75,12 @@ export function MediaPicker({ prompt, className, ...props }: MediaPickerProps) {
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import multiSelectEntry, { type MultiSelectProps, MultiSelect as Parts } from "hitl-kit/widgets/multi-select";
-import { cn, focusRing, inputClass, outlineButton, shell } from "@/components/hitl/shell";
+import { cn, decline, focusRing, inputClass, outlineButton, shell } from "@/components/hitl/shell";
 
 /**
  * The multi-select in shadcn's look: the kit's parts (`hitl-kit/widgets/multi-select`) with
@@ -49,7 +49,12 @@ export function MultiSelect({ prompt, answer, className, ...props }: MultiSelect
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

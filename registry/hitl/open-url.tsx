@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import openUrlEntry, { type OpenUrlProps, OpenUrl as Parts } from "hitl-kit/widgets/open-url";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The open-URL consent in shadcn's look: the kit's parts (`hitl-kit/widgets/open-url`) with
@@ -23,7 +23,12 @@ export function OpenUrl({ prompt, answer: _answer, className, ...props }: OpenUr
       <Parts.Destination className={destination} />
       <Parts.Actions className={shell.actions}>
         <Parts.Open className={shell.submit} />
-        <Parts.Decline className={shell.decline} />
+        <Parts.Decline className={shell.decline} formClassName={decline.form}>
+          <Parts.DeclineLabel />
+          <Parts.DeclineReason className={decline.reason} />
+          <Parts.DeclineConfirm className={decline.confirm} />
+          <Parts.DeclineBack className={decline.back} />
+        </Parts.Decline>
       </Parts.Actions>
       <Parts.Status className={shell.status} />
       <Parts.Receipt className={shell.receipt} />

@@ -8,7 +8,7 @@ import {
   type TextQuestionProps,
   text as textEntry,
 } from "hitl-kit/widgets/question";
-import { cn, focusRing, shell } from "@/components/hitl/shell";
+import { cn, decline, focusRing, shell } from "@/components/hitl/shell";
 
 /**
  * A transport's own questions in shadcn's look: the kit's parts (`hitl-kit/widgets/question`) with
@@ -95,7 +95,12 @@ export function Question({ prompt, answer, className, ...props }: QuestionProps)
       {options}
       <Parts.FreeText className="m-0 flex flex-col gap-1.5">{freeText}</Parts.FreeText>
       <Parts.Actions className={shell.actions}>
-        <Parts.Decline className={shell.decline} />
+        <Parts.Decline className={shell.decline} formClassName={decline.form}>
+          <Parts.DeclineLabel />
+          <Parts.DeclineReason className={decline.reason} />
+          <Parts.DeclineConfirm className={decline.confirm} />
+          <Parts.DeclineBack className={decline.back} />
+        </Parts.Decline>
       </Parts.Actions>
       <Parts.Status className={shell.status} />
       <Parts.Receipt className={shell.receipt} summary={<Parts.Summary answer={answer} className={summary} />} />
@@ -110,7 +115,12 @@ export function TextQuestion({ prompt, answer, className, ...props }: TextQuesti
       <TextParts.Prompt className={shell.prompt}>{prompt}</TextParts.Prompt>
       <TextParts.Input className="m-0 flex flex-col gap-1.5">{freeText}</TextParts.Input>
       <TextParts.Actions className={shell.actions}>
-        <TextParts.Decline className={shell.decline} />
+        <TextParts.Decline className={shell.decline} formClassName={decline.form}>
+          <TextParts.DeclineLabel />
+          <TextParts.DeclineReason className={decline.reason} />
+          <TextParts.DeclineConfirm className={decline.confirm} />
+          <TextParts.DeclineBack className={decline.back} />
+        </TextParts.Decline>
       </TextParts.Actions>
       <TextParts.Status className={shell.status} />
       <TextParts.Receipt className={shell.receipt} summary={<TextParts.Summary answer={answer} />} />

@@ -1,7 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
 import questionsEntry, { Questions as Parts, type QuestionsProps } from "hitl-kit/widgets/questions";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The question set in shadcn's look: the kit's parts (`hitl-kit/widgets/questions`) with Tailwind
@@ -65,7 +65,12 @@ export function Questions({ prompt, answer, className, ...props }: QuestionsProp
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

@@ -7,8 +7,8 @@ export function cn(...classes: (string | false | null | undefined)[]): string {
 // widget (`components/hitl/shell.ts`; the CLI drops a file's leading comment), so one file holds it.
 
 // The kit's shell in shadcn's tokens. Parts that take `className` get theirs below; what a part
-// renders inside itself (Decline's reason step, Retry, the receipt's lines, the issues) is styled
-// from the root by its `data-slot`. Keyboard, focus and ARIA are the parts' own.
+// renders inside itself (Retry, the receipt's lines, the issues) is styled from the root by its
+// `data-slot`. Keyboard, focus and ARIA are the parts' own.
 export const focusRing = "outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50";
 export const buttonBase = cn(
   "inline-flex h-8 shrink-0 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium whitespace-nowrap no-underline shadow-xs transition-[color,box-shadow]",
@@ -29,11 +29,6 @@ export const shell = {
   root: cn(
     "flex min-w-0 max-w-full flex-col gap-3 rounded-xl border bg-card p-4 text-sm text-card-foreground shadow-sm",
     "data-[state=responded]:opacity-85 data-[state=submitting]:opacity-85 [&_.hitl-visually-hidden]:sr-only",
-    // Decline, second step: the optional reason, Send decline, Back.
-    "**:data-[slot=decline-form]:flex **:data-[slot=decline-form]:basis-full **:data-[slot=decline-form]:flex-wrap **:data-[slot=decline-form]:items-center **:data-[slot=decline-form]:gap-2",
-    "**:data-[slot=decline-reason]:h-8 **:data-[slot=decline-reason]:min-w-0 **:data-[slot=decline-reason]:flex-[1_1_12rem] **:data-[slot=decline-reason]:rounded-md **:data-[slot=decline-reason]:border **:data-[slot=decline-reason]:border-input **:data-[slot=decline-reason]:bg-transparent **:data-[slot=decline-reason]:px-3 **:data-[slot=decline-reason]:shadow-xs **:data-[slot=decline-reason]:outline-none **:data-[slot=decline-reason]:focus-visible:border-ring **:data-[slot=decline-reason]:focus-visible:ring-[3px] **:data-[slot=decline-reason]:focus-visible:ring-ring/50",
-    "**:data-[slot=decline-confirm]:h-8 **:data-[slot=decline-confirm]:rounded-md **:data-[slot=decline-confirm]:bg-destructive **:data-[slot=decline-confirm]:px-3 **:data-[slot=decline-confirm]:font-medium **:data-[slot=decline-confirm]:text-white **:data-[slot=decline-confirm]:shadow-xs **:data-[slot=decline-confirm]:outline-none **:data-[slot=decline-confirm]:hover:bg-destructive/90 **:data-[slot=decline-confirm]:focus-visible:ring-[3px] **:data-[slot=decline-confirm]:focus-visible:ring-destructive/40",
-    "**:data-[slot=decline-back]:h-8 **:data-[slot=decline-back]:rounded-md **:data-[slot=decline-back]:border **:data-[slot=decline-back]:bg-background **:data-[slot=decline-back]:px-3 **:data-[slot=decline-back]:font-medium **:data-[slot=decline-back]:shadow-xs **:data-[slot=decline-back]:outline-none **:data-[slot=decline-back]:hover:bg-accent **:data-[slot=decline-back]:focus-visible:ring-[3px] **:data-[slot=decline-back]:focus-visible:ring-ring/50",
     // The issues of a refused answer.
     "**:data-[slot=issues]:text-sm **:data-[slot=issues]:text-destructive **:data-[slot=issues]:*:list-disc **:data-[slot=issues]:*:pl-5",
   ),
@@ -54,4 +49,16 @@ export const shell = {
     "data-[state=declined]:**:data-[slot=receipt-outcome]:text-destructive data-[state=denied]:**:data-[slot=receipt-outcome]:text-destructive data-[state=invalid]:**:data-[slot=receipt-outcome]:text-destructive",
     "data-[state=answered-elsewhere]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=cancelled]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=ignored]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=withdrawn]:**:data-[slot=receipt-outcome]:text-muted-foreground data-[state=dismissed]:**:data-[slot=receipt-outcome]:text-muted-foreground",
   ),
+};
+
+/**
+ * Decline's second step — the optional reason, Send decline, Back — each of its leaf parts with its
+ * class (`DeclineReason`, `DeclineConfirm`, `DeclineBack`), the step's row as Decline's `formClassName`.
+ */
+export const decline = {
+  form: "m-0 flex basis-full flex-wrap items-center gap-2 border-0 p-0",
+  reason: cn("h-8 min-w-0 flex-[1_1_12rem] rounded-md border border-input bg-transparent px-3 shadow-xs", focusRing),
+  confirm:
+    "h-8 rounded-md bg-destructive px-3 font-medium text-white shadow-xs outline-none hover:bg-destructive/90 focus-visible:ring-[3px] focus-visible:ring-destructive/40",
+  back: outlineButton,
 };

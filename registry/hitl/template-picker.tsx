@@ -4,7 +4,7 @@ import templatePickerEntry, {
   TemplatePicker as Parts,
   type TemplatePickerProps,
 } from "hitl-kit/widgets/template-picker";
-import { cn, shell } from "@/components/hitl/shell";
+import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The template picker in shadcn's look: the kit's parts (`hitl-kit/widgets/template-picker`) with
@@ -83,7 +83,12 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />
-          <Parts.Decline className={shell.decline} />
+          <Parts.Decline className={shell.decline} formClassName={decline.form}>
+            <Parts.DeclineLabel />
+            <Parts.DeclineReason className={decline.reason} />
+            <Parts.DeclineConfirm className={decline.confirm} />
+            <Parts.DeclineBack className={decline.back} />
+          </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
       <Parts.Status className={shell.status} />

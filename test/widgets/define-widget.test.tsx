@@ -106,7 +106,11 @@ describe("defineWidget (the voice picker)", () => {
         .filter((key) => /^[A-Z]/.test(key))
         .sort(),
     ).toEqual(
-      ["Actions", "Body", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"].sort(),
+      [
+        ...["Actions", "Body", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"],
+        // Decline's second step, laid out from its leaf parts.
+        ...["DeclineLabel", "DeclineReason", "DeclineConfirm", "DeclineBack"],
+      ].sort(),
     );
   });
 

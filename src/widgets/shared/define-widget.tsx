@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { CollectionSource } from "../../kinds/collection";
 import type { RemoteCollection, useRemoteCollection } from "../../react/use-remote-collection";
 import type { HitlWidgetProps, SubmitResult, WidgetStatus } from "../../react/widget-props";
-import { ShellDecline } from "./shell-decline";
+import { declineParts, ShellDecline } from "./shell-decline";
 import { type ShellProps, splitShellProps } from "./shell-props";
 import { ShellSubmit } from "./shell-submit";
 import {
@@ -165,6 +165,7 @@ const shellParts = {
   Actions: ShellActions,
   Submit: ShellSubmit,
   Decline: ShellDecline,
+  ...declineParts,
   Status: ShellStatus,
   Receipt: ShellReceipt,
 };

@@ -1,5 +1,6 @@
 "use client";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { createContext, type ReactNode, type RefObject, useContext, useEffect, useId, useRef, useState } from "react";
+import { type PartProps, part } from "./part";
 import { useSentFlag } from "./use-answer";
 import { cx, useShell } from "./widget-shell";
 
@@ -14,14 +15,51 @@ export interface ShellDeclineProps {
   confirmLabel?: ReactNode;
   /** Ask for an optional reason before sending. @default true */
   withReason?: boolean;
+  /** The first step's button's class. */
   className?: string;
+  /** The reason step's fieldset's class. */
+  formClassName?: string;
+  /**
+   * The reason step laid out from its leaf parts (`DeclineLabel`, `DeclineReason`,
+   * `DeclineConfirm`, `DeclineBack`), each with your class; without, those four in that order.
+   */
+  children?: ReactNode;
+}
+
+/** What the reason step's leaf parts read: the reason, its field's id and focus, send and back. */
+interface DeclineStep {
+  readonly id: string;
+  readonly reason: string;
+  readonly setReason: (reason: string) => void;
+  readonly field: RefObject<HTMLInputElement | null>;
+  readonly send: () => void;
+  readonly back: () => void;
+  readonly reasonLabel: ReactNode;
+  readonly confirmLabel: ReactNode;
+  readonly backLabel: ReactNode;
+}
+
+const DeclineStepContext = createContext<DeclineStep | null>(null);
+
+function useDeclineStep(name: string): DeclineStep {
+  const step = useContext(DeclineStepContext);
+  if (!step) throw new Error(`<${name}> must be inside Decline (its reason step).`);
+  return step;
 }
 
 /**
  * Decline in two steps: the button reveals an optional reason and a confirm button, so a stray
  * click never sends an answer. Confirming sends exactly one decline answer.
  */
-export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = true, className }: ShellDeclineProps) {
+export function ShellDecline({
+  label,
+  reasonLabel,
+  confirmLabel,
+  withReason = true,
+  className,
+  formClassName,
+  children,
+}: ShellDeclineProps) {
   const { labels, onDecline, interactive } = useShell();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
@@ -61,36 +99,88 @@ export function ShellDecline({ label, reasonLabel, confirmLabel, withReason = tr
       </button>
     );
   }
+  const step: DeclineStep = {
+    id: reasonId,
+    reason,
+    setReason,
+    field: reasonRef,
+    send,
+    back: () => setAsking(false),
+    reasonLabel: reasonLabel ?? labels.declineReason,
+    confirmLabel: confirmLabel ?? labels.declineConfirm,
+    backLabel: labels.declineBack,
+  };
   return (
-    <fieldset data-slot="decline-form" className={cx("hitl-decline", className)}>
+    <fieldset data-slot="decline-form" className={cx("hitl-decline", formClassName)}>
       <legend className="hitl-visually-hidden">{labels.declineTitle}</legend>
-      <label htmlFor={reasonId} className="hitl-label">
-        {reasonLabel ?? labels.declineReason}
-      </label>
-      <input
-        id={reasonId}
-        data-slot="decline-reason"
-        className="hitl-input"
-        value={reason}
-        maxLength={2000}
-        ref={reasonRef}
-        onChange={(event) => setReason(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            send();
-          } else if (event.key === "Escape") {
-            event.preventDefault();
-            setAsking(false);
-          }
-        }}
-      />
-      <button type="button" data-slot="decline-confirm" className="hitl-button hitl-button-danger" onClick={send}>
-        {confirmLabel ?? labels.declineConfirm}
-      </button>
-      <button type="button" data-slot="decline-back" className="hitl-button" onClick={() => setAsking(false)}>
-        {labels.declineBack}
-      </button>
+      <DeclineStepContext.Provider value={step}>
+        {children ?? (
+          <>
+            <DeclineLabel />
+            <DeclineReason />
+            <DeclineConfirm />
+            <DeclineBack />
+          </>
+        )}
+      </DeclineStepContext.Provider>
     </fieldset>
   );
 }
+
+/** The reason's label. */
+export function DeclineLabel(props: PartProps<"label">) {
+  const step = useDeclineStep("DeclineLabel");
+  return part("label", { htmlFor: step.id, className: "hitl-label" }, props, step.reasonLabel);
+}
+
+/** The optional reason: Enter sends the decline, Escape goes back. */
+export function DeclineReason(props: Omit<PartProps<"input">, "value">) {
+  const step = useDeclineStep("DeclineReason");
+  return part(
+    "input",
+    {
+      id: step.id,
+      "data-slot": "decline-reason",
+      className: "hitl-input",
+      value: step.reason,
+      maxLength: 2000,
+      ref: step.field,
+      onChange: (event: { target: { value: string } }) => step.setReason(event.target.value),
+      onKeyDown: (event: { key: string; preventDefault(): void }) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          step.send();
+        } else if (event.key === "Escape") {
+          event.preventDefault();
+          step.back();
+        }
+      },
+    },
+    props,
+  );
+}
+
+/** Sends the decline (once), with the reason when one was written. */
+export function DeclineConfirm(props: PartProps<"button">) {
+  const step = useDeclineStep("DeclineConfirm");
+  return part(
+    "button",
+    { type: "button", "data-slot": "decline-confirm", className: "hitl-button hitl-button-danger", onClick: step.send },
+    props,
+    step.confirmLabel,
+  );
+}
+
+/** Back to the first step, nothing sent. */
+export function DeclineBack(props: PartProps<"button">) {
+  const step = useDeclineStep("DeclineBack");
+  return part(
+    "button",
+    { type: "button", "data-slot": "decline-back", className: "hitl-button", onClick: step.back },
+    props,
+    step.backLabel,
+  );
+}
+
+/** The reason step's leaf parts, for a widget's statics. */
+export const declineParts = { DeclineLabel, DeclineReason, DeclineConfirm, DeclineBack };

@@ -3,7 +3,7 @@
 // primitive in the page before any widget loads (bundlers split it poorly).
 import { Slot } from "@radix-ui/react-slot";
 import type { ComponentPropsWithoutRef } from "react";
-import { ShellDecline } from "./shell-decline";
+import { declineParts, ShellDecline } from "./shell-decline";
 import {
   cx,
   ShellActions,
@@ -56,6 +56,7 @@ export const WidgetShell = {
   Actions: ShellActions,
   Submit: ShellSubmit,
   Decline: ShellDecline,
+  ...declineParts,
   Status: ShellStatus,
   Receipt: ShellReceipt,
   Issues: ShellIssues,
