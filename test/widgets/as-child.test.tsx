@@ -100,6 +100,19 @@ if (!question || !checkboxes || !free) throw new Error("the question set above h
 const mine = <article className="mine" data-testid="mine" />;
 type Row = [string, (part: ReactElement) => ReactElement, ReactElement, string, RegExp?];
 const row = (...cells: Row): Row => cells;
+/** Inside the question's radio form; its group; one option's row (per-option parts render once per option). */
+const inRadios = (payload: typeof radios) => (p: ReactElement) => (
+  <Question.Root payload={payload}>
+    <Question.OptionRadios>{p}</Question.OptionRadios>
+  </Question.Root>
+);
+const inGroup = (p: ReactElement) => inRadios(oneRadio)(<Question.OptionGroup>{p}</Question.OptionGroup>);
+const inRow = (payload: typeof radios) => (p: ReactElement) =>
+  inRadios(payload)(
+    <Question.OptionGroup>
+      <Question.OptionRow>{p}</Question.OptionRow>
+    </Question.OptionGroup>,
+  );
 const rows: Row[] = [
   row(
     "the shell's Prompt",
@@ -213,80 +226,42 @@ const rows: Row[] = [
   ),
   row(
     "the question's OptionRow",
-    (p) => (
-      <Question.Root payload={oneRadio}>
-        <Question.OptionRadios>
-          <Question.OptionGroup>{p}</Question.OptionGroup>
-        </Question.OptionRadios>
-      </Question.Root>
-    ),
+    inGroup,
     <Question.OptionRow asChild>{mine}</Question.OptionRow>,
     "option",
     /Leave it/,
   ),
   row(
     "the question's OptionLabel",
-    (p) => (
-      <Question.Root payload={oneRadio}>
-        <Question.OptionRadios>
-          <Question.OptionGroup>
-            <Question.OptionRow>{p}</Question.OptionRow>
-          </Question.OptionGroup>
-        </Question.OptionRadios>
-      </Question.Root>
-    ),
+    inRow(oneRadio),
     <Question.OptionLabel asChild>{mine}</Question.OptionLabel>,
     "option-label",
     /Keep/,
   ),
   row(
     "the question's OptionDescription",
-    (p) => (
-      <Question.Root payload={radios}>
-        <Question.OptionRadios>
-          <Question.OptionGroup>
-            <Question.OptionRow>{p}</Question.OptionRow>
-          </Question.OptionGroup>
-        </Question.OptionRadios>
-      </Question.Root>
-    ),
+    inRow(radios),
     <Question.OptionDescription asChild>{mine}</Question.OptionDescription>,
     "option-description",
     /Leave it/,
   ),
   row(
     "the question's OptionSubmit",
-    (p) => (
-      <Question.Root payload={radios}>
-        <Question.OptionRadios>{p}</Question.OptionRadios>
-      </Question.Root>
-    ),
+    inRadios(radios),
     <Question.OptionSubmit asChild>{mine}</Question.OptionSubmit>,
     "submit",
     /Submit/,
   ),
   row(
     "the question's OptionGroup (a radio group)",
-    (p) => (
-      <Question.Root payload={oneRadio}>
-        <Question.OptionRadios>{p}</Question.OptionRadios>
-      </Question.Root>
-    ),
+    inRadios(oneRadio),
     <Question.OptionGroup asChild>{mine}</Question.OptionGroup>,
     "options",
     /Leave it/,
   ),
   row(
     "the question's OptionRadio (a radio)",
-    (p) => (
-      <Question.Root payload={oneRadio}>
-        <Question.OptionRadios>
-          <Question.OptionGroup>
-            <Question.OptionRow>{p}</Question.OptionRow>
-          </Question.OptionGroup>
-        </Question.OptionRadios>
-      </Question.Root>
-    ),
+    inRow(oneRadio),
     <Question.OptionRadio asChild>{mine}</Question.OptionRadio>,
     "option-control",
   ),

@@ -178,15 +178,18 @@ describe("question connect", () => {
     ];
     expect(api.getRadioProps(a, 0)).toEqual({
       id: "q-0",
+      "data-slot": "option-control",
       value: "a",
       "aria-labelledby": "q-0-label",
       "aria-describedby": undefined,
     });
     expect(api.getRadioProps(d, 3)).toMatchObject({ "aria-describedby": "q-3-description" });
-    expect(api.getOptionLabelProps(3)).toEqual({ id: "q-3-label", htmlFor: "q-3" });
-    expect(api.getOptionDescriptionProps(3)).toEqual({ id: "q-3-description" });
+    expect(api.getOptionLabelProps(3)).toEqual({ id: "q-3-label", htmlFor: "q-3", "data-slot": "option-label" });
+    expect(api.getOptionDescriptionProps(3)).toEqual({ id: "q-3-description", "data-slot": "option-description" });
+    // A row says whether its option is the one chosen (nothing is yet).
     expect(api.getOptionProps(many.options[1] as QuestionRequest["options"][number])).toEqual({
       "data-slot": "option",
+      "data-state": "unchecked",
       "data-style": "danger",
     });
   });
