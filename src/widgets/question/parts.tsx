@@ -1,7 +1,8 @@
 "use client";
-import { createContext, type ReactNode, useContext } from "react";
+import type { ReactNode } from "react";
 import type { QuestionOption } from "../../kinds/native";
 import { isSettledStatus } from "../../react/widget-props";
+import { createPartScope } from "../shared/create-widget-context";
 import { FreeTextField } from "../shared/free-text-field";
 import { contentOf, type PartProps, part } from "../shared/part";
 import { RadioGroup } from "../shared/roving-group";
@@ -20,21 +21,24 @@ interface OptionScope {
   readonly option: QuestionOption;
   readonly index: number;
 }
-const OptionContext = createContext<OptionScope | null>(null);
+const [OptionProvider, useOption] = createPartScope<OptionScope>(
+  "a question's OptionButtons or OptionGroup (it renders once per option)",
+);
 
-function useOption(name: string): OptionScope {
-  const scope = useContext(OptionContext);
-  if (!scope)
-    throw new Error(`<${name}> must be inside a question's OptionButtons or OptionGroup (it renders once per option).`);
-  return scope;
-}
-
-/** `template` once per option, each inside its option's scope. */
-function eachOption(options: readonly QuestionOption[], template: ReactNode) {
+/**
+ * Your children once per option, each inside its option's scope; `fallback` where you give none,
+ * or where `asChild` makes your child the list's own element.
+ */
+function eachOption(
+  options: readonly QuestionOption[],
+  { asChild, children }: { asChild?: boolean | undefined; children?: ReactNode },
+  fallback: ReactNode,
+) {
+  const template = asChild ? fallback : (children ?? fallback);
   return options.map((option, index) => (
-    <OptionContext.Provider key={option.id} value={{ option, index }}>
+    <OptionProvider key={option.id} value={{ option, index }}>
       {template}
-    </OptionContext.Provider>
+    </OptionProvider>
   ));
 }
 
@@ -51,15 +55,13 @@ export function OptionButtons({
   const api = useQuestionContext();
   const { status } = useShell();
   if (isSettledStatus(status)) return null;
-  // With asChild your element is the container; the buttons are then the default ones.
-  const template = asChild ? <OptionButton /> : (children ?? <OptionButton />);
   return part(
     "div",
     { ...api.getOptionButtonsProps(), className: "hitl-question-buttons" },
     { ...props, asChild, children: asChild ? children : undefined },
     [
       <div key="row" className={cx("hitl-question-buttons-row", rowClassName)}>
-        {eachOption(api.options, template)}
+        {eachOption(api.options, { asChild, children }, <OptionButton />)}
       </div>,
       <ShellIssues key="issues" messages={api.optionIssues} />,
     ],
@@ -121,8 +123,7 @@ export function OptionGroup({
 }: Omit<PartProps<"div">, "defaultValue" | "onChange">) {
   const api = useQuestionContext();
   const { ids } = useShell();
-  // With asChild your element is the group; the rows are then the default ones.
-  const rows = eachOption(api.options, (asChild ? undefined : children) ?? <OptionRow />);
+  const rows = eachOption(api.options, { asChild, children }, <OptionRow />);
   return (
     <RadioGroup.Root
       {...api.getOptionsProps(ids.prompt)}

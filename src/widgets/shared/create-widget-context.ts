@@ -30,6 +30,21 @@ export function createWidgetContext<T>(name: string): readonly [Provider<T | nul
 }
 
 /**
+ * A scope inside a widget (one option of a list, a free text's field, Decline's reason step) and
+ * the hook its leaf parts read it with: `[Provider, useScope]`. `useScope(part)` fails at once,
+ * naming the part and `where` it belongs.
+ */
+export function createPartScope<T>(where: string): readonly [Provider<T | null>, (part: string) => T] {
+  const Context = createContext<T | null>(null);
+  const useScope = (part: string): T => {
+    const value = useContext(Context);
+    if (value === null) throw new Error(`<${part}> must be inside ${where}.`);
+    return value;
+  };
+  return [Context.Provider, useScope] as const;
+}
+
+/**
  * A part that renders again only when what it shows changes: `Body` (and every part inside it)
  * reads the widget's API from a provider of its own, holding the API as it was when `seen` —
  * the values the part shows, from the API and the part's props — last changed, or your props

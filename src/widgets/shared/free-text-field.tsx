@@ -1,13 +1,7 @@
 "use client";
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  type KeyboardEvent,
-  type ReactNode,
-  useContext,
-  useId,
-} from "react";
+import { type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode, useId } from "react";
 import { MAX_TEXT_LENGTH } from "../../kinds/limits";
+import { createPartScope } from "./create-widget-context";
 import { type PartProps, part } from "./part";
 import { cx, ShellForm } from "./widget-shell";
 
@@ -42,13 +36,7 @@ interface FreeTextScope {
   readonly showHint: boolean;
 }
 
-const FreeTextContext = createContext<FreeTextScope | null>(null);
-
-function useFreeText(part: string): FreeTextScope {
-  const scope = useContext(FreeTextContext);
-  if (!scope) throw new Error(`<${part}> must be inside a free-text field (a widget's FreeText part).`);
-  return scope;
-}
+const [FreeTextProvider, useFreeText] = createPartScope<FreeTextScope>("a free-text field (a widget's FreeText part)");
 
 /**
  * A labelled text field with Send, as its own form (`data-slot="free-text"`): the free-text answer
@@ -83,7 +71,7 @@ export function FreeTextField(props: FreeTextFieldProps) {
   const send = <FreeTextSend />;
   return (
     <ShellForm onSubmit={onSend} data-slot="free-text" {...form}>
-      <FreeTextContext.Provider value={scope}>
+      <FreeTextProvider value={scope}>
         {children ?? (
           <>
             <FreeTextLabel />
@@ -105,7 +93,7 @@ export function FreeTextField(props: FreeTextFieldProps) {
             )}
           </>
         )}
-      </FreeTextContext.Provider>
+      </FreeTextProvider>
     </ShellForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
-import { createContext, type ReactNode, type RefObject, useContext, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { createPartScope } from "./create-widget-context";
 import { type PartProps, part } from "./part";
 import { useSentFlag } from "./use-answer";
 import { cx, useShell } from "./widget-shell";
@@ -39,13 +40,7 @@ interface DeclineStep {
   readonly backLabel: ReactNode;
 }
 
-const DeclineStepContext = createContext<DeclineStep | null>(null);
-
-function useDeclineStep(name: string): DeclineStep {
-  const step = useContext(DeclineStepContext);
-  if (!step) throw new Error(`<${name}> must be inside Decline (its reason step).`);
-  return step;
-}
+const [DeclineStepProvider, useDeclineStep] = createPartScope<DeclineStep>("Decline (its reason step)");
 
 /**
  * Decline in two steps: the button reveals an optional reason and a confirm button, so a stray
@@ -113,7 +108,7 @@ export function ShellDecline({
   return (
     <fieldset data-slot="decline-form" className={cx("hitl-decline", formClassName)}>
       <legend className="hitl-visually-hidden">{labels.declineTitle}</legend>
-      <DeclineStepContext.Provider value={step}>
+      <DeclineStepProvider value={step}>
         {children ?? (
           <>
             <DeclineLabel />
@@ -122,7 +117,7 @@ export function ShellDecline({
             <DeclineBack />
           </>
         )}
-      </DeclineStepContext.Provider>
+      </DeclineStepProvider>
     </fieldset>
   );
 }
