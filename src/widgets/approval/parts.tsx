@@ -2,7 +2,7 @@
 import { Form } from "../form/form";
 import { contentOf, type PartProps, part } from "../shared/part";
 import { humanize, ReadableValue } from "../shared/readable-value";
-import { ShellDecline, type ShellDeclineProps } from "../shared/shell-decline";
+import { type DeclineLayoutProps, ShellDecline } from "../shared/shell-decline";
 import {
   cx,
   ShellActions,
@@ -58,7 +58,7 @@ export function Edit(props: PartProps<"button">) {
 }
 
 /** The shell's two-step Decline in the approval's words: Deny, then a note for the agent. */
-export function Deny(props: Pick<ShellDeclineProps, "className" | "formClassName" | "children">) {
+export function Deny(props: DeclineLayoutProps) {
   const api = useApprovalContext();
   if (!api.showsDeny) return null;
   return (

@@ -6,7 +6,7 @@ import { useLabels } from "../../react/labels";
 import type { HitlWidgetProps } from "../../react/widget-props";
 import { createWidgetContext } from "../shared/create-widget-context";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { ShellDecline, type ShellDeclineProps } from "../shared/shell-decline";
+import { type DeclineLayoutProps, ShellDecline } from "../shared/shell-decline";
 import { useAnswer } from "../shared/use-answer";
 import { cx, useShell } from "../shared/widget-shell";
 import { type OpenUrlLabels, openUrlLabels } from "./labels";
@@ -72,7 +72,7 @@ function Open({ className, children, ...props }: ComponentPropsWithoutRef<"a">) 
   );
 }
 
-function Decline(props: Pick<ShellDeclineProps, "className" | "formClassName" | "children">) {
+function Decline(props: DeclineLayoutProps) {
   const { labels } = useOpenUrl();
   return (
     <ShellDecline label={labels.decline} reasonLabel={labels.declineReason} confirmLabel={labels.decline} {...props} />

@@ -27,6 +27,9 @@ export interface ShellDeclineProps {
   children?: ReactNode;
 }
 
+/** What a widget's own Decline (the approval's Deny, the URL consent's) passes on: your classes and layout. */
+export type DeclineLayoutProps = Pick<ShellDeclineProps, "className" | "formClassName" | "children">;
+
 /** What the reason step's leaf parts read: the reason, its field's id and focus, send and back. */
 interface DeclineStep {
   readonly id: string;
