@@ -2,7 +2,7 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { StrictMode } from "react";
 // The package's stylesheet (`hitl-kit/styles.css`): base variables and every widget's styles.
 import "../src/styles.css";
-import { defaultRegistry } from "../src/widgets/index";
+import { defaultRegistry } from "../src/widgets/default-registry";
 
 type Theme = "light" | "dark";
 

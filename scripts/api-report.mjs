@@ -97,6 +97,34 @@ for (const { entry, config } of configs) {
   process.stdout.write(`${entry.subpath.padEnd(34)} api/${entry.name}.api.md  ${status}\n`);
 }
 
+// Each name from one entry: a name two entries export (an adapter's hook entry re-exporting its
+// transport, the root re-exporting core) is two import paths for one thing. Read from the reports
+// just written or compared (overloads repeat a name within one report; that is one entry).
+if (!only) {
+  const exportedBy = new Map();
+  for (const { entry } of configs) {
+    const report = readFileSync(join(update ? reportFolder : tempFolder, `${entry.name}.api.md`), "utf8");
+    const names = report.matchAll(
+      /^export (?:declare )?(?:abstract )?(?:const|let|function|class|type|interface|namespace|enum) (\w+)/gm,
+    );
+    for (const [, name] of names) {
+      const where = exportedBy.get(name) ?? new Set();
+      where.add(entry.subpath);
+      exportedBy.set(name, where);
+    }
+  }
+  const twice = [...exportedBy].filter(([, where]) => where.size > 1);
+  if (twice.length > 0) {
+    process.stderr.write(
+      `\n✗ ${twice.length} name${twice.length === 1 ? " is" : "s are"} exported from more than one entry:\n` +
+        twice.map(([name, where]) => `  ${name}: ${[...where].join(", ")}\n`).join(""),
+    );
+    process.exitCode = 1;
+  } else {
+    process.stdout.write(`each of ${exportedBy.size} names exported from one entry\n`);
+  }
+}
+
 if (changed.length > 0 && !update) {
   process.stderr.write(
     `\n✗ the public surface of ${changed.length} entr${changed.length === 1 ? "y" : "ies"} changed: ` +

@@ -353,7 +353,9 @@ export async function measure() {
   }
   const total = sum(page, [...page.keys()], "kit");
   // An inbox page: the list and its transport (the widgets it opens load as on a chat page).
-  const inboxPage = await bundle(`export { HitlInbox, createInboxTransport } from "hitl-kit/adapters/inbox";`);
+  const inboxPage = await bundle(
+    `export { HitlInbox } from "hitl-kit/adapters/inbox"; export { createInboxTransport } from "hitl-kit/adapters/inbox/transport";`,
+  );
   const inboxEntry = [...inboxPage.keys()].find((name) => inboxPage.get(name).entry);
   const inbox = sum(inboxPage, closure(inboxPage, inboxEntry), "kit");
   return {

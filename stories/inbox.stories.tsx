@@ -5,7 +5,7 @@ import { createInboxTransport, type InboxTransport } from "../src/adapters/inbox
 import type { AnswerBody } from "../src/core/answer";
 import type { ParkedRequestInit } from "../src/core/model";
 import { defaultRegistry } from "../src/index";
-import { createInbox, type HitlInbox as ServerInbox } from "../src/server/inbox";
+import { createInbox, type Inbox } from "../src/server/inbox";
 import { Fallback } from "../src/widgets";
 
 /**
@@ -21,7 +21,7 @@ interface InboxArgs {
 
 interface InboxScene {
   readonly transport: InboxTransport;
-  readonly inbox: ServerInbox;
+  readonly inbox: Inbox;
   /** What each asker got, by request id. */
   readonly answers: Map<string, AnswerBody>;
 }
@@ -45,7 +45,7 @@ const SOURCES = [
 async function scene(args: InboxArgs): Promise<InboxScene> {
   const inbox = createInbox({ pollMs: 50 });
   const answers = new Map<string, AnswerBody>();
-  const ask = (request: ParkedRequestInit, options: Parameters<ServerInbox["park"]>[1] = {}) => {
+  const ask = (request: ParkedRequestInit, options: Parameters<Inbox["park"]>[1] = {}) => {
     void inbox.park(request, options).then(
       (answer) => answers.set(request.requestId, answer),
       () => {},

@@ -15,7 +15,12 @@ globalThis.ResizeObserver ??= class {
 beforeAll(async () => {
   const path = expect.getState().testPath ?? "";
   if (path.includes("/test/ssr/")) return;
-  const { defaultRegistry } = await import("../src/widgets/index");
+  // The widgets entry holds every widget's module and the fallback's: loaded here, a lazy load in
+  // a test (the renderer's fallback included) resolves within one act().
+  const [{ defaultRegistry }] = await Promise.all([
+    import("../src/widgets/default-registry"),
+    import("../src/widgets/index"),
+  ]);
   await defaultRegistry.preload();
   if (/pattern-engine\.test\./.test(path)) return;
   const { loadPatternEngine } = await import("../src/kinds/pattern-engine");

@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import approvalEntry, { type ApprovalProps, Approval as Parts } from "hitl-kit/widgets/approval";
+import { type ApprovalProps, Approval as Parts } from "hitl-kit/widgets";
+import approvalEntry from "hitl-kit/widgets/approval";
 import { cn, decline, outlineButton, shell } from "@/components/hitl/shell";
 
 /**

@@ -1,9 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import aspectRatioEntry, {
-  type AspectRatioPickerProps,
-  AspectRatioPicker as Parts,
-} from "hitl-kit/widgets/aspect-ratio-picker";
+import { type AspectRatioPickerProps, AspectRatioPicker as Parts } from "hitl-kit/widgets";
+import aspectRatioEntry from "hitl-kit/widgets/aspect-ratio-picker";
 import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**

@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import formEntry, { type FormProps, Form as Parts } from "hitl-kit/widgets/form";
+import { type FormProps, Form as Parts } from "hitl-kit/widgets";
+import formEntry from "hitl-kit/widgets/form";
 import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**

@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import mediaPickerEntry, { type MediaPickerProps, MediaPicker as Parts } from "hitl-kit/widgets/media-picker";
+import { type MediaPickerProps, MediaPicker as Parts } from "hitl-kit/widgets";
+import mediaPickerEntry from "hitl-kit/widgets/media-picker";
 import { cn, decline, inputClass, shell } from "@/components/hitl/shell";
 
 /**

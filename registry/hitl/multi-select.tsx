@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import multiSelectEntry, { type MultiSelectProps, MultiSelect as Parts } from "hitl-kit/widgets/multi-select";
+import { type MultiSelectProps, MultiSelect as Parts } from "hitl-kit/widgets";
+import multiSelectEntry from "hitl-kit/widgets/multi-select";
 import { cn, decline, focusRing, inputClass, outlineButton, shell } from "@/components/hitl/shell";
 
 /**

@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import openUrlEntry, { type OpenUrlProps, OpenUrl as Parts } from "hitl-kit/widgets/open-url";
+import { type OpenUrlProps, OpenUrl as Parts } from "hitl-kit/widgets";
+import openUrlEntry from "hitl-kit/widgets/open-url";
 import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**

@@ -3,11 +3,10 @@ import { widget } from "hitl-kit";
 import {
   Question as Parts,
   type QuestionProps,
-  question as questionEntry,
   TextQuestion as TextParts,
   type TextQuestionProps,
-  text as textEntry,
-} from "hitl-kit/widgets/question";
+} from "hitl-kit/widgets";
+import { question as questionEntry, text as textEntry } from "hitl-kit/widgets/question";
 import { cn, decline, focusRing, shell } from "@/components/hitl/shell";
 
 /**

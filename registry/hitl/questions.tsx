@@ -1,6 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import questionsEntry, { Questions as Parts, type QuestionsProps } from "hitl-kit/widgets/questions";
+import { Questions as Parts, type QuestionsProps } from "hitl-kit/widgets";
+import questionsEntry from "hitl-kit/widgets/questions";
 import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**

@@ -1,9 +1,7 @@
 "use client";
 import { widget } from "hitl-kit";
-import templatePickerEntry, {
-  TemplatePicker as Parts,
-  type TemplatePickerProps,
-} from "hitl-kit/widgets/template-picker";
+import { TemplatePicker as Parts, type TemplatePickerProps } from "hitl-kit/widgets";
+import templatePickerEntry from "hitl-kit/widgets/template-picker";
 import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**

@@ -11,7 +11,6 @@ export { isSafeMediaUrl } from "../core/url";
 export * from "./aspect-ratio";
 export * from "./collection";
 export type {
-  AnswerContext,
   AnyKind,
   DefineKindOptions,
   ItemOf,
@@ -19,7 +18,7 @@ export type {
   RequestOf,
   ResponseOf,
 } from "./define-kind";
-export { defineKind, parseRequest, resolveRequest, validateAnswer } from "./define-kind";
+export { defineKind } from "./define-kind";
 export * from "./form";
 export {
   MAX_ASPECT_RATIO_PRESETS,

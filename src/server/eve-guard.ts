@@ -1,4 +1,4 @@
-import { type EveRequestShape, fromEveResponse } from "../adapters/eve/transport";
+import { type EveRequestShape, fromEveResponse } from "../adapters/eve/wire";
 import type { AnswerBody } from "../core/answer";
 import { type LedgerState, selectRequest } from "../core/ledger";
 import { type AnswerClaimStore, type ClaimResult, createMemoryClaimStore } from "./claim-store";

@@ -1,4 +1,4 @@
-import { toEveInputResponse } from "../adapters/eve/transport";
+import { toEveInputResponse } from "../adapters/eve/wire";
 import { selectRequest } from "../core/ledger";
 import { readEveSession } from "./eve-session";
 import { deliveredAnswer, type InboxRecord, type InboxStore } from "./inbox-store";

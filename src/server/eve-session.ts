@@ -1,4 +1,4 @@
-import { createEveConverter } from "../adapters/eve/transport";
+import { createEveConverter } from "../adapters/eve/wire";
 import { createLedger, type LedgerState, reduceLedger } from "../core/ledger";
 import type { ParkedRequestInit } from "../core/model";
 

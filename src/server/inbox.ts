@@ -16,7 +16,7 @@ export { InboxError } from "./inbox-store";
 /**
  * Requests parked on a server for a person to answer from a page: the asker `park`s a request
  * and awaits its one answer; the page follows `GET …/requests` and answers with
- * `POST …/requests/:id/answer` through the inbox transport (`hitl-kit/adapters/inbox`), so the
+ * `POST …/requests/:id/answer` through the inbox transport (`hitl-kit/adapters/inbox/transport`), so the
  * client, the ledger and every widget apply unchanged. The first answer wins; a second gets 409
  * with the first (the page shows "answered elsewhere"). An asker that gives up (its `signal`)
  * withdraws the request. A request past its `expiresAt` cannot be answered (410).
@@ -123,7 +123,7 @@ export interface InboxParkOptions {
   readonly expiresAt?: number;
 }
 
-export interface HitlInbox {
+export interface Inbox {
   /**
    * Parks a request and resolves with its one answer. Parking an id that waits already joins
    * it; one already answered resolves with that answer. `signal` (the asker gave up) withdraws
@@ -166,7 +166,7 @@ export interface MemoryInboxOptions {
 }
 
 /** The inbox in this process's memory: `createInbox` over `createMemoryInboxStore`. */
-export function createMemoryInbox(options: MemoryInboxOptions = {}): HitlInbox {
+export function createMemoryInbox(options: MemoryInboxOptions = {}): Inbox {
   return createInbox({
     store: createMemoryInboxStore({
       maxOpenPerOwner: options.maxOpen ?? 1000,
@@ -184,7 +184,7 @@ interface Waiter {
   readonly reject: (reason: unknown) => void;
 }
 
-export function createInbox(options: InboxOptions = {}): HitlInbox {
+export function createInbox(options: InboxOptions = {}): Inbox {
   const store = options.store ?? createMemoryInboxStore();
   const authorize = options.authorize ?? (() => DEFAULT_OWNER);
   const pollMs = options.pollMs ?? 1000;
@@ -356,7 +356,7 @@ export function createInbox(options: InboxOptions = {}): HitlInbox {
     close: () => store.close(),
   };
 
-  const inbox: HitlInbox = {
+  const inbox: Inbox = {
     store: announcing,
 
     async park(request, parkOptions = {}) {

@@ -58,7 +58,7 @@ export {
 export {
   createInbox,
   createMemoryInbox,
-  type HitlInbox,
+  type Inbox,
   type InboxAnswerResult,
   type InboxEntry,
   type InboxEntryState,

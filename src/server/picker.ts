@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeAnswer } from "../adapters/eve/transport";
+import { decodeAnswer } from "../adapters/eve/wire";
 import { answerBodySchema, validateResponse } from "../core/answer";
 import { formatIssues, fromZodIssues, type HitlIssue } from "../core/issues";
 import {

@@ -46,7 +46,6 @@ export {
   useAspectRatioPicker,
 } from "./aspect-ratio-picker/use-aspect-ratio-picker";
 /** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
-export { defaultRegistry } from "./default-registry";
 export { Fallback } from "./fallback/fallback";
 export { formAnatomy } from "./form/anatomy";
 export {

@@ -3,4 +3,5 @@
  * `parameters.hitl.registry`), and the renderer's fallback for unknown kinds, invalid payloads and
  * widgets that throw. Both are the package's own defaults.
  */
-export { defaultRegistry as storyRegistry, Fallback as StoryFallback } from "../../src/widgets/index";
+export { defaultRegistry as storyRegistry } from "../../src/widgets/default-registry";
+export { Fallback as StoryFallback } from "../../src/widgets/index";

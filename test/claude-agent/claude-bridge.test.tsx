@@ -5,7 +5,7 @@ import { useState } from "react";
 import { createInboxTransport } from "../../src/adapters/inbox/transport";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, HitlRenderer } from "../../src/index";
-import { claudeCanUseTool, createMemoryInbox, type HitlInbox } from "../../src/server/index";
+import { claudeCanUseTool, createMemoryInbox, type Inbox } from "../../src/server/index";
 import { defaultRegistry } from "../../src/widgets/default-registry";
 import { Fallback } from "../../src/widgets/fallback/fallback";
 
@@ -52,7 +52,7 @@ beforeEach(() => {
   posts.length = 0;
 });
 
-function Page({ inbox }: { inbox: HitlInbox }) {
+function Page({ inbox }: { inbox: Inbox }) {
   const [transport] = useState(() =>
     createInboxTransport({
       url: `${ORIGIN}/api/hitl`,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "libsql";
 import { createInboxTransport, type InboxTransport } from "../../src/adapters/inbox/transport";
 import type { AnswerBody } from "../../src/core/answer";
-import { createInbox, createMemoryInbox, type HitlInbox } from "../../src/server/inbox";
+import { createInbox, createMemoryInbox, type Inbox } from "../../src/server/inbox";
 import { createRedisInboxStore } from "../../src/server/inbox-store-redis";
 import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 import {
@@ -31,7 +31,7 @@ import {
  * refused answer is the guard at work.
  */
 
-const driverOver = (name: string, createInboxHere: () => HitlInbox): ConformanceDriver => ({
+const driverOver = (name: string, createInboxHere: () => Inbox): ConformanceDriver => ({
   name: `createInboxTransport (${name}, its HTTP routes)`,
   skip: {
     replay:

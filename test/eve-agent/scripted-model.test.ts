@@ -27,16 +27,9 @@ import {
   TRIGGERS,
 } from "../../playground/agent/agent/lib/scripted-model";
 import { voiceKind } from "../../playground/shared/voice-kind";
+import { parseRequest } from "../../src/core";
 import { isSafeMediaUrl } from "../../src/core/url";
-import {
-  type AnyKind,
-  aspectRatioKind,
-  formKind,
-  mediaKind,
-  multiSelectKind,
-  parseRequest,
-  templateKind,
-} from "../../src/kinds";
+import { type AnyKind, aspectRatioKind, formKind, mediaKind, multiSelectKind, templateKind } from "../../src/kinds";
 import { pickerInputSchema } from "../../src/server";
 
 const publicDir = resolve(__dirname, "../../playground/public");

@@ -10,7 +10,7 @@ import { loadPatternEngine } from "../../src/kinds/pattern-engine";
 import { readAnswer, readEveAnswer } from "../../src/server/picker";
 import { createTestSession } from "../../src/testing/session";
 import { createTestTransport } from "../../src/testing/transport";
-import { defaultRegistry } from "../../src/widgets";
+import { defaultRegistry } from "../../src/widgets/default-registry";
 import { builtInFallback } from "../../src/widgets/fallback/lazy";
 import { captureKitWarnings } from "../support/kit-warnings";
 

@@ -1,4 +1,5 @@
-import { MAX_SOURCE_QUERY_LENGTH, mediaKind, templateKind, validateAnswer } from "../../src/kinds";
+import { validateAnswer } from "../../src/core";
+import { MAX_SOURCE_QUERY_LENGTH, mediaKind, templateKind } from "../../src/kinds";
 import { readAnswer } from "../../src/server";
 import { issueAt, parseIssues, parseOk } from "./helpers";
 

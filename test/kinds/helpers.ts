@@ -1,6 +1,7 @@
 import type { z } from "zod";
+import { parseRequest, validateAnswer } from "../../src/core";
 import { formatIssues, type HitlIssue } from "../../src/core/issues";
-import { type AnyKind, parseRequest, validateAnswer } from "../../src/kinds";
+import type { AnyKind } from "../../src/kinds";
 
 /**
  * Test helpers. They take `AnyKind` because `parseRequest`'s parameter type does not accept a

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validateAnswer } from "../../src/core";
 import {
   type ApprovalResponse,
   type AspectRatioResponse,
@@ -20,7 +21,6 @@ import {
   type ResponseOf,
   type Template,
   type templateKind,
-  validateAnswer,
 } from "../../src/kinds";
 
 const voiceKind = defineKind({

@@ -1,6 +1,7 @@
 import { createElement } from "react";
+import { parseRequest } from "../../src/core";
 import { renderRequest } from "../../src/core/render";
-import { formKind, parseRequest } from "../../src/kinds/index";
+import { formKind } from "../../src/kinds/index";
 import { loadPatternEngine, patternEngine } from "../../src/kinds/pattern-engine";
 import { createRegistry, widget } from "../../src/react/registry";
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { parseRequest, type QuestionSetItem, questionsKind, validateAnswer } from "../../src/kinds";
+import { parseRequest, validateAnswer } from "../../src/core";
+import { type QuestionSetItem, questionsKind } from "../../src/kinds";
 
 const IDS = ["a", "b", "c", "d"];
 

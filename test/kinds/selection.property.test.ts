@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { type AnyKind, mediaKind, multiSelectKind, parseRequest, validateAnswer } from "../../src/kinds";
+import { parseRequest, validateAnswer } from "../../src/core";
+import { type AnyKind, mediaKind, multiSelectKind } from "../../src/kinds";
 
 const IDS = ["a", "b", "c", "d", "e", "f"];
 

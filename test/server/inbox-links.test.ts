@@ -1,7 +1,7 @@
 import { createInboxTransport, openAnswerLink } from "../../src/adapters/inbox/transport";
 import type { LedgerChange } from "../../src/core/ledger";
 import type { ParkedRequestInit } from "../../src/core/model";
-import { createInbox, type HitlInbox, type InboxEntry } from "../../src/server/inbox";
+import { createInbox, type Inbox, type InboxEntry } from "../../src/server/inbox";
 import { createLinkSigner } from "../../src/server/inbox-links";
 
 /** Answer links: signed, expiring, single-use, one owner's — and a page following one. */
@@ -48,7 +48,7 @@ describe("createLinkSigner", () => {
 
 describe("answer links on createInbox", () => {
   const links: Array<{ entry: InboxEntry; link: string | undefined }> = [];
-  let inbox: HitlInbox;
+  let inbox: Inbox;
   const tokenOf = (link: string | undefined) => decodeURIComponent(new URL(link ?? "").hash.slice(1));
   const get = (token: string) =>
     inbox.handle(new Request(`http://app.test/api/hitl/links/${encodeURIComponent(token)}`));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import type { ParkedRequestInit } from "../../src/core/model";
-import { createInbox, createMemoryInbox, type HitlInbox, InboxError, sinkBySource } from "../../src/server/inbox";
+import { createInbox, createMemoryInbox, type Inbox, InboxError, sinkBySource } from "../../src/server/inbox";
 import { createMemoryInboxStore, type InboxRecord, MAX_INBOX_REQUEST_BYTES } from "../../src/server/inbox-store";
 import { createSqliteInboxStore } from "../../src/server/inbox-store-sqlite";
 
@@ -27,7 +27,7 @@ const post = (path: string, body: unknown, contentType = "application/json") =>
   });
 
 /** `park` stores before it waits: resolves once `count` requests are open. */
-const waitForOpen = (inbox: HitlInbox, count: number) =>
+const waitForOpen = (inbox: Inbox, count: number) =>
   vi.waitFor(async () => expect((await inbox.list()).filter((e) => e.state === "open")).toHaveLength(count));
 
 describe("createMemoryInbox", () => {
@@ -204,7 +204,7 @@ describe("createInbox over a store", () => {
     if (owner) headers.set("cookie", `owner=${owner}`);
     return new Request(request, { headers });
   };
-  const list = async (inbox: HitlInbox, owner?: string) => {
+  const list = async (inbox: Inbox, owner?: string) => {
     const response = await inbox.handle(as(owner, new Request("http://app.test/api/hitl/requests")));
     return { status: response.status, body: await response.json() };
   };

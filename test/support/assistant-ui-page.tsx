@@ -10,7 +10,8 @@ import { AssistantChatTransport, useAISDKChat, useAISDKRuntime, useChatRuntime }
 import type { UIMessage } from "ai";
 import { type ReactNode, useState } from "react";
 import type { ChatRoute } from "../../playground/ai-sdk/route";
-import { continueAfterAnswers, HitlToolUIs, useAssistantUiHitl } from "../../src/adapters/assistant-ui/index";
+import { continueAfterAnswers } from "../../src/adapters/ai-sdk/transport";
+import { HitlToolUIs, useAssistantUiHitl } from "../../src/adapters/assistant-ui/index";
 import { noopJournal } from "../../src/core/journal";
 import { HitlProvider, useHitlClient } from "../../src/index";
 

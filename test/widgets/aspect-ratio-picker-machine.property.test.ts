@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseRequest } from "../../src/kinds";
+import { parseRequest } from "../../src/core";
 import { type AspectRatioRequest, aspectRatioKind, normalizeRatio } from "../../src/kinds/aspect-ratio";
 import { validateAnswer } from "../../src/kinds/define-kind";
 import { CUSTOM } from "../../src/widgets/aspect-ratio-picker/collection";

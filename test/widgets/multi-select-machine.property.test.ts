@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseRequest } from "../../src/kinds";
+import { parseRequest } from "../../src/core";
 import { type MultiSelectRequest, multiSelectKind } from "../../src/kinds/multi-select";
 import {
   highlightedPosition,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseRequest } from "../../src/kinds";
+import { parseRequest } from "../../src/core";
 import { validateAnswer } from "../../src/kinds/define-kind";
 import { type QuestionRequest, questionKind, textKind } from "../../src/kinds/native";
 import {

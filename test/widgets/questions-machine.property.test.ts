@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseRequest } from "../../src/kinds";
+import { parseRequest } from "../../src/core";
 import { validateAnswer } from "../../src/kinds/define-kind";
 import { type QuestionsRequest, questionSetBounds, questionsKind } from "../../src/kinds/questions";
 import {

@@ -1,8 +1,8 @@
 "use client";
-import type { WidgetStatus } from "hitl-kit";
 import { encodeAnswer, encodeDecline } from "hitl-kit/adapters/eve/wire";
+import type { WidgetStatus } from "hitl-kit/core";
 import type { MediaRequest, MediaResponse } from "hitl-kit/kinds";
-import { MediaPicker } from "hitl-kit/widgets/media-picker";
+import { MediaPicker } from "hitl-kit/widgets";
 import { useState } from "react";
 
 export interface PickerPreviewProps {

@@ -1,6 +1,7 @@
 "use client";
 
-import { HitlProvider, HitlRenderer, noopJournal } from "hitl-kit";
+import { HitlProvider, HitlRenderer } from "hitl-kit";
+import { noopJournal } from "hitl-kit/core";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { HitlFallback, hitlRegistry } from "@/lib/hitl-widgets";
 import { createScenarios, type Received, type Scenario } from "./scenarios";

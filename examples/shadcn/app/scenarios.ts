@@ -2,8 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { HitlTransport } from "hitl-kit";
 import { createMcpTransport } from "hitl-kit/adapters/mcp/transport";
+import type { HitlTransport } from "hitl-kit/core";
 import {
   createTestSession,
   createTestTransport,

@@ -1,7 +1,8 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, getToolName, isToolUIPart, type UIMessage } from "ai";
 import { HitlProvider, HitlRenderer, useHitlClient } from "hitl-kit";
-import { continueAfterAnswers, useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
+import { useAiSdkHitl } from "hitl-kit/adapters/ai-sdk";
+import { continueAfterAnswers } from "hitl-kit/adapters/ai-sdk/transport";
 import { useEffect, useState } from "react";
 import { Composer } from "./composer";
 import { collections } from "./library";

@@ -9,7 +9,8 @@ import {
 import { AssistantChatTransport, useAISDKRuntime } from "@assistant-ui/react-ai-sdk";
 import type { UIMessage } from "ai";
 import { HitlProvider } from "hitl-kit";
-import { continueAfterAnswers, HitlToolUIs, useAssistantUiHitl } from "hitl-kit/adapters/assistant-ui";
+import { continueAfterAnswers } from "hitl-kit/adapters/ai-sdk/transport";
+import { HitlToolUIs, useAssistantUiHitl } from "hitl-kit/adapters/assistant-ui";
 import { type ReactNode, useEffect, useState } from "react";
 import { collections } from "./library";
 import { registry, TRIGGER_PHRASES } from "./registry";

@@ -1,5 +1,6 @@
 import { HitlProvider, HitlRenderer } from "hitl-kit";
-import { createInboxTransport, HitlInbox, openAnswerLink } from "hitl-kit/adapters/inbox";
+import { HitlInbox } from "hitl-kit/adapters/inbox";
+import { createInboxTransport, openAnswerLink } from "hitl-kit/adapters/inbox/transport";
 import { Fallback } from "hitl-kit/widgets";
 import { useEffect, useState } from "react";
 import { registry } from "./registry";

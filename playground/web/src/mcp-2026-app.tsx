@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { HitlProvider } from "hitl-kit";
-import { createMcpRoundsTransport, type McpContinuation } from "hitl-kit/adapters/mcp";
+import { createMcpRoundsTransport, type McpContinuation } from "hitl-kit/adapters/mcp/transport";
 import { useCallback, useEffect, useState } from "react";
 import { type LoggedCall, McpPage } from "./mcp-page";
 

@@ -1,6 +1,5 @@
 import type { ChatRequestOptions, UIMessage } from "ai";
 import type { TransportAnswer } from "../../core/answer";
-import { REPLIED_IN_CHAT_REASON } from "../../core/answer";
 import type { LedgerProblem } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
 import {
@@ -50,8 +49,6 @@ export interface AiSdkHitlTransport extends HitlTransport {
    */
   sendMessage(message: ChatMessage, replies: readonly TransportAnswer[]): Promise<ReadonlySet<string>>;
 }
-
-export { REPLIED_IN_CHAT_REASON };
 
 /**
  * An AI SDK chat as a transport, without React: `useChat`'s messages in (`sync`),

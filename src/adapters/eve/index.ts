@@ -1,7 +1,7 @@
 "use client";
 /**
- * hitl-kit/adapters/eve — connects the kit to `useEveAgent` from `eve/react`. Without React:
- * `hitl-kit/adapters/eve/transport` (and eve's wire in `hitl-kit/adapters/eve/wire`).
+ * hitl-kit/adapters/eve — connects the kit to `useEveAgent` from `eve/react`: the React half.
+ * Each name comes from one entry: the transport is `hitl-kit/adapters/eve/transport`, eve's wire
+ * (schemas, the answer envelope, the typed-answer mapping) `hitl-kit/adapters/eve/wire`.
  */
-export * from "./transport";
 export { useEveHitl } from "./use-eve-hitl";

@@ -265,8 +265,3 @@ function idOf(event: unknown): string | undefined {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
-
-// The rest of eve's wire a server or a script needs, without React (as `hitl-kit/adapters/eve/wire`).
-export { createEveConverter, eveEventToAction, fromEveResponse, resolveEveKind } from "./convert";
-export { APPROVE_OPTION_ID, DENY_OPTION_ID, type EveRequestShape, toEveInputResponse } from "./encode";
-export { decodeAnswer, encodeAnswer, encodeDecline } from "./envelope";

@@ -1,8 +1,9 @@
 "use client";
 /**
  * hitl-kit/adapters/inbox — requests parked on a server (`createInbox` in `hitl-kit/server`),
- * answered from a page: the inbox transport, and `<HitlInbox>` / `useHitlInbox`, every request
- * waiting for a person in one list. Without React: `hitl-kit/adapters/inbox/transport`.
+ * answered from a page: `<HitlInbox>` / `useHitlInbox`, every request
+ * waiting for a person in one list. This entry is the React half; the transport and its codecs,
+ * without React, come from `hitl-kit/adapters/inbox/transport` (each name from one entry).
  */
 export {
   HitlInbox,
@@ -12,5 +13,4 @@ export {
   type UseHitlInboxOptions,
   useHitlInbox,
 } from "./inbox";
-export * from "./transport";
 export { groupKey, type InboxGroup, type InboxView, type InboxViewOptions, inboxView } from "./view";

@@ -1,5 +1,4 @@
 import type { TransportAnswer } from "../../core/answer";
-import { REPLIED_IN_CHAT_REASON } from "../../core/answer";
 import type { OutboxRun } from "../../core/outbox";
 import { createOutboxRunner, type OutboxRunner } from "../../core/outbox-runner";
 import {
@@ -212,4 +211,3 @@ export {
   readHitlRequest,
 } from "./hitl-request";
 export type * from "./types";
-export { REPLIED_IN_CHAT_REASON };

@@ -6,11 +6,9 @@ import { TextQuestion } from "./text-question";
 
 /**
  * hitl-kit/widgets/question — the transport's own questions (`question`: options and free text;
- * `text`: free text): their registry entries and components. The default registry loads this
- * module the first time such a request arrives.
+ * `text`: free text): their registry entries (the components themselves come from
+ * `hitl-kit/widgets`). The default registry loads this module the first time such a request
+ * arrives.
  */
-export { Question, type QuestionProps } from "./question";
-export { TextQuestion, type TextQuestionProps } from "./text-question";
-
 export const question = widget(questionKind, Question);
 export const text = widget(textKind, TextQuestion);

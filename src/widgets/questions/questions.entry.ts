@@ -5,9 +5,8 @@ import { Questions } from "./questions";
 
 /**
  * hitl-kit/widgets/questions — the widget on its own: its registry entry (default export: the kind
- * with its component) and the component. The default registry loads this module the first time
- * such a request arrives; import it to build a registry of just the widgets you use.
+ * with its component; the component itself comes from `hitl-kit/widgets`). The default registry
+ * loads this module the first time such a request arrives; import it to build a registry of just
+ * the widgets you use.
  */
-export { Questions, type QuestionsProps } from "./questions";
-
 export default widget(questionsKind, Questions);
