@@ -45,6 +45,12 @@ export const MAX_SOURCE_QUERY_LENGTH = 500;
 export const MAX_PAGE_ITEMS = 1_000;
 /** Longest cursor a collection's loader may hand back (it travels back to the loader, nowhere else). */
 export const MAX_CURSOR_LENGTH = 4_096;
+/**
+ * The question shown above a widget: a few sentences. Every way a request arrives (a picker
+ * tool's input, an interrupt, an elicitation, a suspension, a permission prompt) is held to it;
+ * a picker tool refuses a longer one, the adapters cut it.
+ */
+export const MAX_PROMPT_LENGTH = 2_000;
 /** Free text a person types (question/text answers, form and template values): keeps an answer small. */
 export const MAX_TEXT_LENGTH = 10_000;
 

@@ -2,6 +2,7 @@ import { type AnswerBody, MAX_REASON_LENGTH } from "../core/answer";
 import { formatIssues } from "../core/issues";
 import { parseRequest, validateAnswer } from "../core/kind";
 import type { ParkedRequestInit } from "../core/model";
+import { MAX_PROMPT_LENGTH } from "../kinds/limits";
 import { type ApprovalRequest, approvalKind } from "../kinds/native";
 import { type EditStep, editedInput, editStep } from "../wire/edit-step";
 import { AskUserQuestionError, askUserQuestionRequest, askUserQuestionResult } from "./ask-user-question";
@@ -113,7 +114,7 @@ export function claudePermissionRequest<Update extends ClaudePermissionUpdate = 
   };
   const parsed = parseRequest(approvalKind, payload);
   const asking = context.title ?? `Allow ${context.displayName ?? toolName}?`;
-  const prompt = (context.decisionReason ? `${asking} ${context.decisionReason}` : asking).slice(0, 2_000);
+  const prompt = (context.decisionReason ? `${asking} ${context.decisionReason}` : asking).slice(0, MAX_PROMPT_LENGTH);
   const request: ParkedRequestInit = {
     ...base,
     prompt,

@@ -128,7 +128,6 @@ export {
   type AskAnswer,
   type AskContext,
   askPicker,
-  MAX_PROMPT_LENGTH,
   type PickerInput,
   type PickerResult,
   type PickerToolDefinition,

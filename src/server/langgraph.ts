@@ -1,7 +1,8 @@
 import { formatIssues, type HitlIssue } from "../core/issues";
 import { type AnyKind, parseRequest, type RequestOf, type ResponseOf } from "../kinds/define-kind";
+import { MAX_PROMPT_LENGTH } from "../kinds/limits";
 import { readToolOutput } from "./ai-sdk";
-import { MAX_PROMPT_LENGTH, type PickerResult } from "./picker";
+import type { PickerResult } from "./picker";
 
 /**
  * The graph's half of the LangGraph adapter (`hitl-kit/adapters/langgraph`): a node asks a

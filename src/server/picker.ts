@@ -10,9 +10,7 @@ import {
   type ResponseOf,
   resolveRequest,
 } from "../kinds/define-kind";
-
-/** Longest prompt a picker tool accepts from the model. */
-export const MAX_PROMPT_LENGTH = 2_000;
+import { MAX_PROMPT_LENGTH } from "../kinds/limits";
 
 /**
  * The input schema of a picker tool for `kind`: `{ prompt, ui }`, where `ui` is the kind's

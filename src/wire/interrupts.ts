@@ -2,6 +2,7 @@ import type { AnswerBody } from "../core/answer";
 import type { HitlIssue } from "../core/issues";
 import type { ParkedRequestInit } from "../core/model";
 import { type FormValues, formKind } from "../kinds/form";
+import { MAX_PROMPT_LENGTH } from "../kinds/limits";
 // The JSON Schema subset MCP elicitation allows is the one a form can show: the same reader
 // turns an AG-UI interrupt's `responseSchema` into form fields (pure; no MCP SDK).
 import { readRequestedSchema, type SchemaReading, toContent, toFormFields } from "./form-schema";
@@ -59,7 +60,7 @@ export function parkInterrupt(raw: unknown, legacyId?: string): ParkedInterrupt 
     // An interrupt answers no tool call of its own unless it says so (a tool approval).
     callId: typeof raw.toolCallId === "string" ? raw.toolCallId : `interrupt:${id}`,
     toolName: typeof raw.reason === "string" ? raw.reason.slice(0, 200) : "interrupt",
-    prompt: (message ?? "The agent asks for input").slice(0, 2_000),
+    prompt: (message ?? "The agent asks for input").slice(0, MAX_PROMPT_LENGTH),
     dismissible: true,
   };
   const parked = (request: ParkedRequestInit, answering: InterruptAnswering): ParkedInterrupt => ({

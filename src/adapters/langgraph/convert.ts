@@ -1,6 +1,7 @@
 import { type AnswerBody, approvalOutcome } from "../../core/answer";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { Outcome, ParkedRequestInit } from "../../core/model";
+import { MAX_PROMPT_LENGTH } from "../../kinds/limits";
 import { type HitlAction, hitlRequests, readHitlRequest } from "./hitl-request";
 
 /**
@@ -89,9 +90,6 @@ export interface LangGraphRequestOwner {
   /** For an action of a `HITLRequest`: which one, and the action with its review config. */
   readonly action?: { readonly index: number; readonly of: readonly HitlAction[] };
 }
-
-/** Longest prompt taken from an interrupt value (the rest is cut). */
-export const MAX_INTERRUPT_PROMPT_LENGTH = 2_000;
 
 export function createLangGraphConverter(): LangGraphConverter {
   const open = new Map<string, LangGraphInterrupt>();
@@ -217,9 +215,7 @@ export function interruptRequests(interrupt: LangGraphInterrupt): {
   const actions = readHitlRequest(interrupt.value);
   return {
     actions,
-    requests: actions
-      ? hitlRequests(interrupt, actions, MAX_INTERRUPT_PROMPT_LENGTH)
-      : [requestFromInterrupt(interrupt)],
+    requests: actions ? hitlRequests(interrupt, actions, MAX_PROMPT_LENGTH) : [requestFromInterrupt(interrupt)],
   };
 }
 
@@ -245,7 +241,7 @@ export function requestFromInterrupt(interrupt: LangGraphInterrupt): ParkedReque
     requestId: interrupt.id,
     callId: interrupt.id,
     toolName: interrupt.node,
-    prompt: prompt.slice(0, MAX_INTERRUPT_PROMPT_LENGTH),
+    prompt: prompt.slice(0, MAX_PROMPT_LENGTH),
     kind,
     payload: hinted ? ui : value,
   };

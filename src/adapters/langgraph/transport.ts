@@ -195,7 +195,6 @@ export {
   type LangGraphInterrupt,
   type LangGraphRequestOwner,
   type LangGraphStateContext,
-  MAX_INTERRUPT_PROMPT_LENGTH,
   pendingInterrupts,
   requestFromInterrupt,
 } from "./convert";

@@ -1,6 +1,7 @@
 import type { HitlIssue } from "../../core/issues";
 import type { LedgerChange, TransportAction } from "../../core/ledger";
 import type { ParkedRequestInit } from "../../core/model";
+import { MAX_PROMPT_LENGTH } from "../../kinds/limits";
 import { readRequestedSchema, toFormFields } from "../../wire/form-schema";
 import type { InterruptAnswering } from "../../wire/interrupts";
 
@@ -49,7 +50,6 @@ export interface MastraParked {
 
 /** Bounds on what a stream or a listing may make the page parse. */
 const MAX_SCHEMA_TEXT = 100_000;
-const MAX_PROMPT = 2_000;
 const MAX_LABEL = 200;
 
 export function mastraRequestId(runId: string, toolCallId: string): string {
@@ -71,7 +71,7 @@ export function parkMastraCall(call: MastraPendingCall): MastraParked {
     };
   }
   const suspended = isRecord(call.suspendPayload) ? call.suspendPayload : {};
-  const prompt = typeof suspended.prompt === "string" ? suspended.prompt.slice(0, MAX_PROMPT) : "";
+  const prompt = typeof suspended.prompt === "string" ? suspended.prompt.slice(0, MAX_PROMPT_LENGTH) : "";
   const hint = suspended.ui;
   if (isRecord(hint) && typeof hint.kind === "string") {
     return { call, request: { ...base, prompt, kind: hint.kind, payload: hint }, answering: { mode: "kind" } };

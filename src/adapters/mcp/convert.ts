@@ -1,6 +1,7 @@
 import type { HitlIssue } from "../../core/issues";
 import type { ParkedRequestInit } from "../../core/model";
 import { formKind } from "../../kinds/form";
+import { MAX_PROMPT_LENGTH } from "../../kinds/limits";
 import { isSafeNavigationUrl } from "../../kinds/open-url";
 import { readRequestedSchema, type SchemaReading, toFormFields } from "../../wire/form-schema";
 import { type ElicitationMapping, HITL_UI_META_KEY, mappingFor } from "../../wire/hint";
@@ -38,7 +39,7 @@ export function parkElicitation(
   era: "2025" | "2026" = "2025",
 ): Parked {
   const record = isRecord(params) ? params : {};
-  const message = typeof record.message === "string" ? record.message.slice(0, 2_000) : "";
+  const message = typeof record.message === "string" ? record.message.slice(0, MAX_PROMPT_LENGTH) : "";
   const base = {
     requestId,
     // MCP does not say which tool call an elicitation serves; the request is its own call.

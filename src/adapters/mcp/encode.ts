@@ -1,4 +1,5 @@
 import type { TransportAnswer } from "../../core/answer";
+import { MAX_REASON_LENGTH } from "../../core/answer";
 import type { HitlIssue } from "../../core/issues";
 import { type FormValues, formKind } from "../../kinds/form";
 import { toContent, validateContent } from "../../wire/form-schema";
@@ -27,7 +28,7 @@ export function toElicitResult(
     // MCP has no way to carry a person's own words or a transport option: the server gets a
     // decline that says what the person wrote, so it can ask again.
     case "reply":
-      return { ok: true, value: decline(body.text.slice(0, 2_000)) };
+      return { ok: true, value: decline(body.text.slice(0, MAX_REASON_LENGTH)) };
     case "option":
       return { ok: true, value: decline(body.optionId) };
     case "value": {

@@ -1,4 +1,5 @@
 import type { ParkedRequestInit } from "../../core/model";
+import { MAX_PROMPT_LENGTH } from "../../kinds/limits";
 import { HITL_UI_META_KEY } from "../../wire/hint";
 import { type InterruptAnswering, type ParkedInterrupt, parkInterrupt } from "../../wire/interrupts";
 
@@ -83,7 +84,7 @@ export function parkTanStackInterrupt(raw: unknown): ParkedTanStackInterrupt | u
     const prompt = typeof payload.prompt === "string" && payload.prompt !== "" ? payload.prompt : parked.request.prompt;
     return {
       ...parked,
-      request: { ...parked.request, prompt: prompt.slice(0, 2_000) },
+      request: { ...parked.request, prompt: prompt.slice(0, MAX_PROMPT_LENGTH) },
       answering: { mode: "tool-output" },
     };
   }
