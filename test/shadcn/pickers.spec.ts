@@ -130,6 +130,36 @@ const answers: readonly Answer[] = [
     },
   },
   {
+    name: "question-radios",
+    receipt: "answered",
+    receiptText: "Bun 1.3",
+    received: /"optionId":"bun"/,
+    async operate(page, widget) {
+      // Options with descriptions: a radio group (one tab stop; an arrow moves and checks), each
+      // row laid out by the installed item (radio, label, description), then Submit.
+      const group = widget.getByRole("radiogroup", { name: "Which runtime should the worker use?" });
+      await page.getByRole("heading", { name: /^question-radios/ }).click();
+      await tabTo(page, group.getByRole("radio").first());
+      await page.keyboard.press("ArrowDown");
+      const bun = group.getByRole("radio", { name: "Bun 1.3" });
+      await expect(bun).toBeFocused();
+      await expect(bun).toHaveAttribute("aria-checked", "true");
+      await expect(bun).toHaveAccessibleDescription("Faster cold starts; two dependencies untested.");
+      const row = widget.locator("[data-slot=option][data-state=checked]");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Bun 1.3");
+      // The label and the description are two lines of the row, not run together.
+      const [label, description] = await Promise.all([
+        row.locator("[data-slot=option-label]").boundingBox(),
+        row.locator("[data-slot=option-description]").boundingBox(),
+      ]);
+      expect(label && description && description.y >= label.y + label.height - 1).toBe(true);
+      await tabTo(page, widget.getByRole("button", { name: "Submit" }));
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+    },
+  },
+  {
     name: "questions",
     receipt: "answered",
     receiptText: "SQLite",

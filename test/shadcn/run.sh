@@ -176,12 +176,13 @@ step "playwright" env SHADCN_APP_DIR="$app" SHADCN_REGISTRY_OUT="$registry_out" 
 
 echo
 echo "widget                 answers  tool results  receipt"
-for item in "${widget_items[@]}"; do
-  read -r name answers tool receipt < <(grep "^$item " "$results" || echo "$item - - (no result)")
+while read -r name answers tool receipt; do
   printf '%-22s %7s  %12s  %s\n' "$name" "$answers" "$tool" "$receipt"
+done <"$results"
+# Every item answered at least once (an item may show in several cards: the question's two layouts).
+for item in "${widget_items[@]}"; do
+  grep -q "^$item " "$results" || fail "no result for the $item widget"
 done
-[[ $(wc -l <"$results") -eq ${#widget_items[@]} ]] ||
-  fail "expected a result for each of the ${#widget_items[@]} widgets, got $(wc -l <"$results")"
 print_timings
 echo
 echo "✓ shadcn registry installed with the CLI offline, built with Next, every picker answered once"

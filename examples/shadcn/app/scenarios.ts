@@ -41,7 +41,10 @@ export interface Received {
 }
 
 export interface Scenario {
-  readonly name: WidgetName;
+  /** The card (`card-<name>` in the page): the item's name, or the item and a variant of it. */
+  readonly name: string;
+  /** The registry item it shows. */
+  readonly item: WidgetName;
   /** The kind of the parked request (`fallback`: a kind no widget is registered for). */
   readonly kind: string;
   readonly transport: HitlTransport;
@@ -61,9 +64,10 @@ function swatch(hue: number, label: string): string {
 }
 
 /** What the agent parks in an eve session: a workflow tool's `ctx.ask`, or a tool that needs approval. */
-type EveRequest =
-  | { readonly name: WidgetName; readonly kind: string; readonly ask: TestAskOptions }
-  | { readonly name: WidgetName; readonly kind: string; readonly approval: TestApprovalOptions };
+type EveRequest = { readonly name: WidgetName; readonly variant?: string; readonly kind: string } & (
+  | { readonly ask: TestAskOptions }
+  | { readonly approval: TestApprovalOptions }
+);
 
 /** A kit picker: its payload goes under the tool input's `ui`. */
 const picker = (name: WidgetName, toolName: string, prompt: string, ui: Record<string, unknown>): EveRequest => ({
@@ -145,6 +149,23 @@ const eveRequests: readonly EveRequest[] = [
       allowFreeform: false,
     },
   },
+  {
+    // The same item's other layout: options with descriptions are a radio group and a Submit.
+    name: "question",
+    variant: "radios",
+    kind: "question",
+    ask: {
+      toolName: "pick_runtime",
+      prompt: "Which runtime should the worker use?",
+      input: { prompt: "Which runtime should the worker use?" },
+      options: [
+        { id: "node", label: "Node.js 24", description: "The current LTS; every dependency supports it." },
+        { id: "bun", label: "Bun 1.3", description: "Faster cold starts; two dependencies untested." },
+        { id: "deno", label: "Deno 2", description: "Permissions by default; needs the npm: prefix." },
+      ],
+      allowFreeform: false,
+    },
+  },
   picker("questions", "ask_user_question", "A few questions before I scaffold checkout-api", {
     kind: "questions",
     questions: [
@@ -182,7 +203,8 @@ function eveScenario(request: EveRequest): Scenario {
   const session = createTestSession();
   const ref = "approval" in request ? session.requestApproval(request.approval) : session.ask(request.ask);
   return {
-    name: request.name,
+    name: request.variant ? `${request.name}-${request.variant}` : request.name,
+    item: request.name,
     kind: request.kind,
     transport: createTestTransport(session),
     received: () => {
@@ -241,6 +263,7 @@ async function mcpOpenUrlScenario(): Promise<Scenario> {
     .catch(() => undefined);
   return {
     name: "open-url",
+    item: "open-url",
     kind: "open-url",
     transport,
     // MCP: the answers are the responses on the wire; the result, the `ElicitResult` the server's request settled with.
@@ -256,14 +279,14 @@ async function mcpOpenUrlScenario(): Promise<Scenario> {
   };
 }
 
-/** Every scenario, in `widgetNames` order. */
+/** Every scenario, in `widgetNames` order (an item's variants after it); every item has one. */
 export async function createScenarios(): Promise<readonly Scenario[]> {
   const eve = eveRequests.map(eveScenario);
   const mcp = await mcpOpenUrlScenario();
   const all = [...eve, mcp];
-  return widgetNames.map((name) => {
-    const scenario = all.find((candidate) => candidate.name === name);
-    if (!scenario) throw new Error(`no scenario for ${name}`);
-    return scenario;
+  return widgetNames.flatMap((name) => {
+    const shown = all.filter((candidate) => candidate.item === name);
+    if (shown.length === 0) throw new Error(`no scenario for ${name}`);
+    return shown;
   });
 }
