@@ -69,7 +69,10 @@ export function Approval({ prompt, className, ...props }: ApprovalProps) {
         </Parts.Deny>
       </Parts.Actions>
       <Parts.EditStep className={editStep} />
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={shell.receipt} />
     </Parts.Root>
   );

@@ -56,7 +56,10 @@ export function AspectRatioPicker({ prompt, answer, className, ...props }: Aspec
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt
         className={shell.receipt}
         summary={

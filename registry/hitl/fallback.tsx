@@ -59,7 +59,10 @@ export function Fallback({ prompt, answerText, answerValue, className, ...props 
       <Parts.Issues className={issues} />
       <Parts.Options className={options} />
       <Parts.FreeText className="m-0 flex flex-col gap-1.5">{freeText}</Parts.FreeText>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt
         className={cn(shell.receipt, summary)}
         {...(answerText === undefined ? {} : { answerText })}

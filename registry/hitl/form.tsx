@@ -43,7 +43,10 @@ export function Form({ prompt, className, ...props }: FormProps) {
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={shell.receipt} />
     </Parts.Root>
   );

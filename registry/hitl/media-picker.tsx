@@ -84,7 +84,10 @@ export function MediaPicker({ prompt, className, ...props }: MediaPickerProps) {
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={receipt} />
     </Parts.Root>
   );

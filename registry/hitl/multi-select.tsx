@@ -58,7 +58,10 @@ export function MultiSelect({ prompt, answer, className, ...props }: MultiSelect
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt
         className={shell.receipt}
         summary={<Parts.Summary answer={answer} className="m-0 list-disc pl-5 text-muted-foreground" />}

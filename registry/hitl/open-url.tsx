@@ -31,7 +31,10 @@ export function OpenUrl({ prompt, answer: _answer, className, ...props }: OpenUr
           <Parts.DeclineBack className={decline.back} />
         </Parts.Decline>
       </Parts.Actions>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={shell.receipt} />
     </Parts.Root>
   );

@@ -101,7 +101,10 @@ export function Question({ prompt, answer, className, ...props }: QuestionProps)
           <Parts.DeclineBack className={decline.back} />
         </Parts.Decline>
       </Parts.Actions>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={shell.receipt} summary={<Parts.Summary answer={answer} className={summary} />} />
     </Parts.Root>
   );
@@ -121,7 +124,10 @@ export function TextQuestion({ prompt, answer, className, ...props }: TextQuesti
           <TextParts.DeclineBack className={decline.back} />
         </TextParts.Decline>
       </TextParts.Actions>
-      <TextParts.Status className={shell.status} />
+      <TextParts.Status className={shell.status}>
+        <TextParts.StatusText />
+        <TextParts.Retry className={shell.retry} />
+      </TextParts.Status>
       <TextParts.Receipt className={shell.receipt} summary={<TextParts.Summary answer={answer} />} />
     </TextParts.Root>
   );

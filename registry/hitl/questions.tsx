@@ -74,7 +74,10 @@ export function Questions({ prompt, answer, className, ...props }: QuestionsProp
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt className={shell.receipt} summary={<Parts.Summary answer={answer} className={summary} />} />
     </Parts.Root>
   );

@@ -6,9 +6,10 @@ export function cn(...classes: (string | false | null | undefined)[]): string {
 // actions, buttons, inputs, status, receipt). Each widget's item installs this file beside the
 // widget (`components/hitl/shell.ts`; the CLI drops a file's leading comment), so one file holds it.
 
-// The kit's shell in shadcn's tokens. Parts that take `className` get theirs below; what a part
-// renders inside itself (Retry, the receipt's lines, the issues) is styled from the root by its
-// `data-slot`. Keyboard, focus and ARIA are the parts' own.
+// The kit's shell in shadcn's tokens. Parts that take `className` get theirs below (the status's
+// Retry included: the item lays the status out from its parts); what a part renders inside
+// itself (the receipt's lines, the issues) is styled from the root by its `data-slot`. Keyboard,
+// focus and ARIA are the parts' own.
 export const focusRing = "outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50";
 export const buttonBase = cn(
   "inline-flex h-8 shrink-0 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium whitespace-nowrap no-underline shadow-xs transition-[color,box-shadow]",
@@ -40,8 +41,10 @@ export const shell = {
   status: cn(
     "text-xs text-muted-foreground empty:sr-only",
     "data-[state=error]:flex data-[state=error]:items-center data-[state=error]:gap-2 data-[state=error]:rounded-md data-[state=error]:bg-destructive/10 data-[state=error]:px-3 data-[state=error]:py-2 data-[state=error]:text-destructive",
-    "**:data-[slot=retry]:h-7 **:data-[slot=retry]:rounded-md **:data-[slot=retry]:border **:data-[slot=retry]:border-destructive/40 **:data-[slot=retry]:bg-background **:data-[slot=retry]:px-2.5 **:data-[slot=retry]:font-medium **:data-[slot=retry]:text-foreground **:data-[slot=retry]:outline-none **:data-[slot=retry]:focus-visible:ring-[3px] **:data-[slot=retry]:focus-visible:ring-ring/50",
   ),
+  /** Retry in the failed status (the `Retry` part). */
+  retry:
+    "h-7 rounded-md border border-destructive/40 bg-background px-2.5 font-medium text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
   receipt: cn(
     "flex flex-col gap-1.5",
     "**:data-[slot=receipt-outcome]:m-0 **:data-[slot=receipt-outcome]:font-semibold **:data-[slot=receipt-reason]:text-muted-foreground **:data-[slot=receipt-reply]:text-muted-foreground",

@@ -89,7 +89,10 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
           </Parts.Decline>
         </Parts.Actions>
       </Parts.Body>
-      <Parts.Status className={shell.status} />
+      <Parts.Status className={shell.status}>
+        <Parts.StatusText />
+        <Parts.Retry className={shell.retry} />
+      </Parts.Status>
       <Parts.Receipt
         className={shell.receipt}
         summary={

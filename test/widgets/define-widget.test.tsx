@@ -110,6 +110,8 @@ describe("defineWidget (the voice picker)", () => {
         ...["Actions", "Body", "Decline", "Prompt", "Receipt", "Root", "Status", "Submit", "Summary", "Voices"],
         // Decline's second step, laid out from its leaf parts.
         ...["DeclineLabel", "DeclineReason", "DeclineConfirm", "DeclineBack"],
+        // The status's, likewise.
+        ...["StatusText", "Retry"],
       ].sort(),
     );
   });

@@ -24,8 +24,10 @@ import {
   ShellForm,
   ShellPrompt,
   ShellReceipt,
+  ShellRetry,
   ShellRoot,
   ShellStatus,
+  ShellStatusText,
 } from "./widget-shell";
 
 /**
@@ -167,6 +169,8 @@ const shellParts = {
   Decline: ShellDecline,
   ...declineParts,
   Status: ShellStatus,
+  StatusText: ShellStatusText,
+  Retry: ShellRetry,
   Receipt: ShellReceipt,
 };
 

@@ -11,8 +11,10 @@ import {
   ShellIssues,
   ShellPrompt,
   ShellReceipt,
+  ShellRetry,
   ShellRoot,
   ShellStatus,
+  ShellStatusText,
   useShell,
 } from "./widget-shell";
 
@@ -58,6 +60,8 @@ export const WidgetShell = {
   Decline: ShellDecline,
   ...declineParts,
   Status: ShellStatus,
+  StatusText: ShellStatusText,
+  Retry: ShellRetry,
   Receipt: ShellReceipt,
   Issues: ShellIssues,
 };

@@ -115,30 +115,49 @@ export function ShellPrompt(props: PartProps<"legend">) {
   return part("legend", { "data-slot": "prompt", id: ids.prompt, className: "hitl-prompt" }, props);
 }
 
-/** Polite live status while sending; an alert with Retry when sending failed. */
+/**
+ * Polite live status while sending; an alert with Retry when sending failed. Its content is
+ * `StatusText` (and `Retry` when sending failed); give it those as children to style each.
+ */
 export function ShellStatus(props: PartProps<"div">) {
-  const { status, labels, error, onRetry, ids } = useShell();
+  const { status, ids } = useShell();
   // Focusable by script only: where focus goes once an answer went (see `useHandOff`).
   const own = { "data-slot": "status", "data-state": status, id: ids.status, className: "hitl-status", tabIndex: -1 };
   if (status === "error") {
-    return part("div", { ...own, role: "alert" }, props, [
-      <span key="text">{error ? `${labels.error} ${error}` : labels.error}</span>,
-      onRetry && (
-        <button key="retry" type="button" data-slot="retry" className="hitl-button" onClick={() => onRetry()}>
-          {labels.retry}
-        </button>
-      ),
-    ]);
+    return part("div", { ...own, role: "alert" }, props, [<ShellStatusText key="text" />, <ShellRetry key="retry" />]);
   }
+  return part("div", { ...own, role: "status", "aria-live": "polite" }, props, <ShellStatusText />);
+}
+
+/** What the status says for the widget's state ("Sending…", "Could not send: …"); nothing when there is nothing to say. */
+export function ShellStatusText(props: PartProps<"span">) {
+  const { status, labels, error } = useShell();
   const text =
-    status === "submitting"
+    status === "error"
       ? error
-        ? labels.unconfirmed
-        : labels.submitting
-      : status === "responded"
-        ? labels.responded
-        : "";
-  return part("div", { ...own, role: "status", "aria-live": "polite" }, props, text);
+        ? `${labels.error} ${error}`
+        : labels.error
+      : status === "submitting"
+        ? error
+          ? labels.unconfirmed
+          : labels.submitting
+        : status === "responded"
+          ? labels.responded
+          : "";
+  if (text === "") return null;
+  return part("span", { "data-slot": "status-text" }, props, text);
+}
+
+/** Sends the answer again: only while sending failed and the widget was given `onRetry`. */
+export function ShellRetry(props: PartProps<"button">) {
+  const { status, labels, onRetry } = useShell();
+  if (status !== "error" || !onRetry) return null;
+  return part(
+    "button",
+    { type: "button", "data-slot": "retry", className: "hitl-button", onClick: () => onRetry() },
+    props,
+    labels.retry,
+  );
 }
 
 export type ShellActionsProps = PartProps<"div">;
