@@ -12,4 +12,11 @@
 ];
 await import("./react-warnings");
 
+// `findBy…` and `waitFor` give up after 5 s, not Testing Library's 1 s: CI runs the stories beside
+// the e2e on two cores, where a search answered by a loader (media-picker's RemoteLibrary) and a
+// windowed list scrolled end to end (inbox's Many) have each failed a run at the default second.
+// A story that fails still fails, a few seconds later.
+const { configure } = await import("storybook/test");
+configure({ asyncUtilTimeout: 5_000 });
+
 export {};
