@@ -16,8 +16,8 @@ export { InboxError } from "./inbox-store";
 /**
  * Requests parked on a server for a person to answer from a page: the asker `park`s a request
  * and awaits its one answer; the page follows `GET …/requests` and answers with
- * `POST …/requests/:id/answer` through the inbox transport (`hitl-kit/adapters/inbox/transport`), so the
- * client, the ledger and every widget apply unchanged. The first answer wins; a second gets 409
+ * `POST …/requests/:id/answer` through the inbox transport (`hitl-kit/adapters/inbox/transport`),
+ * so the client, the ledger and every widget apply unchanged. The first answer wins; a second gets 409
  * with the first (the page shows "answered elsewhere"). An asker that gives up (its `signal`)
  * withdraws the request. A request past its `expiresAt` cannot be answered (410).
  *

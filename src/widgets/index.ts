@@ -1,4 +1,8 @@
 "use client";
+/**
+ * hitl-kit/widgets — every built-in widget, its parts and the fallback (the default registry is
+ * `hitl-kit`'s). Each widget's registry entry alone: `hitl-kit/widgets/<name>`.
+ */
 
 // The primitives the built-in widgets are made of, for your own kinds' widgets. (Here, not in the
 // root entry: a root re-export would put them in every chat page's first chunk.)
@@ -45,7 +49,6 @@ export {
   useAspectRatioContext,
   useAspectRatioPicker,
 } from "./aspect-ratio-picker/use-aspect-ratio-picker";
-/** hitl-kit/widgets — every built-in widget, its parts and the default registry. Each one alone: `hitl-kit/widgets/<name>`. */
 export { Fallback } from "./fallback/fallback";
 export { formAnatomy } from "./form/anatomy";
 export {

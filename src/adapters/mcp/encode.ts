@@ -1,5 +1,4 @@
-import type { TransportAnswer } from "../../core/answer";
-import { MAX_REASON_LENGTH } from "../../core/answer";
+import { MAX_REASON_LENGTH, type TransportAnswer } from "../../core/answer";
 import type { HitlIssue } from "../../core/issues";
 import { type FormValues, formKind } from "../../kinds/form";
 import { toContent, validateContent } from "../../wire/form-schema";

@@ -123,29 +123,26 @@ export function ShellStatus(props: PartProps<"div">) {
   const { status, ids } = useShell();
   // Focusable by script only: where focus goes once an answer went (see `useHandOff`).
   const own = { "data-slot": "status", "data-state": status, id: ids.status, className: "hitl-status", tabIndex: -1 };
-  if (status === "error") {
-    return part("div", { ...own, role: "alert" }, props, [<ShellStatusText key="text" />, <ShellRetry key="retry" />]);
-  }
-  return part("div", { ...own, role: "status", "aria-live": "polite" }, props, <ShellStatusText />);
+  // Retry renders only on a failure, so one layout serves every state; the role says how it is read.
+  const live = status === "error" ? { role: "alert" } : { role: "status", "aria-live": "polite" };
+  return part("div", { ...own, ...live }, props, [<ShellStatusText key="text" />, <ShellRetry key="retry" />]);
 }
 
-/** What the status says for the widget's state ("Sending…", "Could not send: …"); nothing when there is nothing to say. */
+/**
+ * What the status says for the widget's state ("Sending…", "Could not send: …"); nothing when
+ * there is nothing to say.
+ */
 export function ShellStatusText(props: PartProps<"span">) {
   const { status, labels, error } = useShell();
-  const text =
-    status === "error"
-      ? error
-        ? `${labels.error} ${error}`
-        : labels.error
-      : status === "submitting"
-        ? error
-          ? labels.unconfirmed
-          : labels.submitting
-        : status === "responded"
-          ? labels.responded
-          : "";
+  const text = statusText(status, labels, error);
   if (text === "") return null;
   return part("span", { "data-slot": "status-text" }, props, text);
+}
+
+function statusText(status: WidgetStatus, labels: CommonLabels, error: string | undefined): string {
+  if (status === "error") return error ? `${labels.error} ${error}` : labels.error;
+  if (status === "submitting") return error ? labels.unconfirmed : labels.submitting;
+  return status === "responded" ? labels.responded : "";
 }
 
 /** Sends the answer again: only while sending failed and the widget was given `onRetry`. */
