@@ -138,8 +138,11 @@ function withExtensions(filePath: string, content: string): { content: string } 
 /** What both unit projects share (they differ in environment and files). */
 const unitTests = {
   // Vitest's default is one worker less than the cores: one, on a two-core machine, where the
-  // run then waits on each file's jsdom and servers in turn. Two keep both cores busy.
-  maxWorkers: 2,
+  // run then waits on each file's jsdom and servers in turn. Many files mostly wait (LangGraph's
+  // dev server ends a run's stream up to 0.5 s after the run: its stream reader wakes on a 500 ms
+  // timeout), so three workers fill the two cores where two left a third of them idle. Measured
+  // here alone: 2 workers 386 s, 3 295 s, 4 306 s. HITL_UNIT_WORKERS overrides.
+  maxWorkers: Number(process.env.HITL_UNIT_WORKERS ?? 3),
   // A hang guard, not a speed check (speed is `npm run bench`'s): on two cores with other work
   // beside the run, tests that take 2–3 s alone took 4.7–5.9 s, past Vitest's 5 s default.
   testTimeout: 15_000,

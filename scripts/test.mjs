@@ -17,14 +17,17 @@ const npx = (...args) => ["npx", "--no-install", ...args];
  */
 const stages = [
   ["setup", ["node", "scripts/setup.mjs", "--browser"]],
-  ["lint", ["npm", "run", "lint"]],
   ["typecheck", npx("tsc", "-p", "tsconfig.json")],
+  // Beside typecheck (tsc keeps about 1.4 of the two cores busy): lint and the registry's own
+  // typecheck fill the rest instead of adding ~18 s after it.
+  ["lint", ["npm", "run", "lint"], { beside: "typecheck" }],
   // The shadcn registry's components (registry/hitl), against the kit's sources.
-  ["typecheck-registry", npx("tsc", "-p", "registry")],
+  ["typecheck-registry", npx("tsc", "-p", "registry"), { beside: "typecheck" }],
   ["build", ["npm", "run", "build"]],
   ["package", ["node", "scripts/check-package.mjs"]],
   // The public surface against the checked-in API reports (api/*.api.md): an export change shows in a diff.
-  ["api", ["node", "scripts/api-report.mjs"]],
+  // Beside package: both read dist/ only, and each keeps about 1.4 cores busy.
+  ["api", ["node", "scripts/api-report.mjs"], { beside: "package" }],
   ["size", ["node", "scripts/size.mjs"]],
   ["unit", npx("vitest", "run", "--project", "unit", "--project", "unit-node")],
   ["dist", npx("vitest", "run", "--project", "dist")],
@@ -32,9 +35,12 @@ const stages = [
   ["build-storybook", ["npm", "run", "build-storybook"]],
   ["eve-agent", npx("vitest", "run", "--project", "eve-agent")],
   ["e2e", npx("playwright", "test")],
-  // Beside e2e: each mostly waits (the stories used 0.4 of a core, e2e 0.9, of this machine's two),
-  // so together they take about as long as e2e alone. Its output is printed when it ends.
+  // Beside e2e, which alone leaves ~0.3 of the two cores idle (the machine busy 1,145 CPU-s in its
+  // 597 s): with the stories beside it e2e took 734 s, less than e2e and then the stories (which
+  // took 379 s beside it). Its output is printed when it ends.
   ["stories", npx("vitest", "run", "--project", "storybook"), { beside: "e2e" }],
+  // Not beside shadcn: tried, the two took 181 s together against ~170 s one after the other (two
+  // npm ci at once ran 60 and 75 s, against 25 and 30 s alone: npm ci is CPU work here).
   ["next", ["bash", "test/next/build.sh", "--skip-root-build"]],
   // The shadcn registry installed by the real CLI into examples/shadcn, built, each picker answered once in Chromium.
   ["shadcn", ["bash", "test/shadcn/run.sh", "--skip-root-build"]],
@@ -50,18 +56,22 @@ if (selected.length === 0) {
 }
 
 /**
- * CPU seconds (user + system) used so far by this script's finished children and their reaped
- * descendants, from /proc (Linux): with the wall time it shows which stages wait and which
- * compute — on two cores, a stage whose CPU is near twice its wall time cannot go faster by
- * running beside another. Undefined where /proc is not there.
+ * CPU seconds the whole machine has been busy so far (every process: user, nice, system, irq,
+ * softirq, steal), from /proc/stat (Linux): with the wall time it shows which stages wait and which
+ * compute — on two cores, a stage whose CPU is near twice its wall time cannot go faster by running
+ * beside another. Not this script's children's own usage (getrusage's): that misses every process
+ * whose parent died before reaping it — Chromium's renderers when Playwright kills the browser, a
+ * page server's node under npx — and counted e2e at 621 CPU-s where the machine was busy 1,145.
+ * Undefined where /proc is not there.
  */
-function childCpuSeconds() {
+function machineCpuSeconds() {
   try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    // Fields after the command name (which may hold spaces, so split after its closing paren):
-    // cutime and cstime are fields 16 and 17 of the whole line, in clock ticks (100 a second).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n", 1)[0]
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ: 100 ticks a second
   } catch {
     return undefined;
   }
@@ -77,7 +87,7 @@ for (const [name, command, options] of selected) {
     return { name: other, run: runQuietly(otherCommand) };
   });
   const started = Date.now();
-  const cpuBefore = childCpuSeconds();
+  const cpuBefore = machineCpuSeconds();
   // Not spawnSync: the stage beside this one needs the event loop to read its output meanwhile.
   const status = await new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, stdio: "inherit", env });
@@ -90,7 +100,7 @@ for (const [name, command, options] of selected) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const failed = [];
   if (status !== 0) failed.push(`"${name}" (exit ${status})`);
-  // With a stage beside it, the CPU column holds both (reaped children are counted together).
+  // With a stage beside it, the CPU column holds both (the machine's, while either ran).
   const row = [name, seconds, "", status === 0 ? "ok" : "FAILED"];
   timings.push(row);
   for (const beside of besides) {
@@ -100,7 +110,7 @@ for (const [name, command, options] of selected) {
     timings.push([`${beside.name} (beside)`, besideSeconds, "", status === 0 ? "ok" : "FAILED"]);
     if (status !== 0) failed.push(`"${beside.name}" (exit ${status})`);
   }
-  const cpuAfter = childCpuSeconds();
+  const cpuAfter = machineCpuSeconds();
   row[2] = cpuBefore === undefined || cpuAfter === undefined ? "" : (cpuAfter - cpuBefore).toFixed(1);
   if (failed.length > 0) {
     printTimings();

@@ -10,10 +10,11 @@
 #   2. `shadcn build registry.json -o <tmp>/r` at the root;
 #   3. a copy of examples/shadcn/ (no node_modules, no .next) in examples/shadcn-run.XXXXXX/ — beside
 #      it, so its `hitl-kit: file:../..` still names the repository root — then `npm ci` there;
-#   4. `shadcn add <tmp>/r/<item>.json --yes --overwrite` for hitl-theme, each widget, then
-#      hitl-widgets — offline: REGISTRY_URL points at a dead address, so any fetch of shadcn's own
-#      registry fails the step, and the output must name no http(s) URL; package.json and the
-#      lockfile must come out untouched (the items' only dependency, hitl-kit, is already there);
+#   4. `shadcn add <tmp>/r/<item>.json… --yes --overwrite` for hitl-theme, each widget, then
+#      hitl-widgets, in one call (after a failure, one item at a time, to name the one) — offline:
+#      REGISTRY_URL points at a dead address, so any fetch of shadcn's own registry fails the step,
+#      and the output must name no http(s) URL; package.json and the lockfile must come out
+#      untouched (the items' only dependency, hitl-kit, is already there);
 #   5. `next build` in the copy;
 #   6. test/shadcn/pickers.spec.ts (Playwright, Debian Chromium) against `next start` on a free
 #      port: each widget answered by keyboard or mouse, its submit double-clicked, exactly one answer
@@ -133,25 +134,44 @@ cmp -s "$root/dist/index.js" node_modules/hitl-kit/dist/index.js ||
 [[ "$(node_modules/.bin/shadcn --version)" == "4.23.0" ]] || fail "the example's shadcn is not the pinned 4.23.0"
 lock_sum=$(sha256sum package.json package-lock.json)
 
-# 4. `shadcn add`, one item at a time, offline.
-add_item() { # add_item ITEM
-  local item="$1" log="$work/add-$1.log" t0
+# 4. `shadcn add` of every item in one call (one CLI start instead of thirteen: ~2.6 s each), offline.
+# When that call fails, the items are added again one at a time into a fresh copy of the files it
+# touched, so the failure names the item that breaks.
+check_add_log() { # check_add_log LOG WHAT — fails when the CLI's output names a URL (it reached for the network)
+  grep -v '^npm warn' "$1" || true
+  if grep -Eo 'https?://[^ )"]+' "$1" | grep -v '^https://ui\.shadcn\.com/schema' >"$1.urls"; then
+    fail "shadcn add of $2 mentions a URL (it reached for the network): $(tr '\n' ' ' <"$1.urls")"
+  fi
+}
+add_item() { # add_item ITEM — one item on its own (the diagnosis after a failed call of all)
+  local item="$1" log="$work/add-$1.log"
   echo
   echo "━━━ shadcn: add $item (npx shadcn add $registry_out/$item.json --yes --overwrite)"
-  t0=$(date +%s%N)
   if ! npx --no-install shadcn add "$registry_out/$item.json" --yes --overwrite >"$log" 2>&1; then
     cat "$log" >&2
     fail "shadcn add of registry item \"$item\" failed (output above; a fetch of $REGISTRY_URL means it needed shadcn's own registry)"
   fi
-  grep -v '^npm warn' "$log" || true
-  if grep -Eo 'https?://[^ )"]+' "$log" | grep -v '^https://ui\.shadcn\.com/schema' >"$work/urls-$item.txt"; then
-    fail "shadcn add of \"$item\" mentions a URL (it reached for the network): $(tr '\n' ' ' <"$work/urls-$item.txt")"
-  fi
-  record "add $item" "$t0"
+  check_add_log "$log" "\"$item\""
 }
-add_item "$theme_item"
-for item in "${widget_items[@]}" "${other_items[@]}"; do add_item "$item"; done
-add_item "$lib_item"
+# The theme first, each widget, then the lib that registers them (it imports them): the order a
+# person following the README adds them in.
+items=("$theme_item" "${widget_items[@]}" "${other_items[@]}" "$lib_item")
+item_files=()
+for item in "${items[@]}"; do item_files+=("$registry_out/$item.json"); done
+echo
+echo "━━━ shadcn: add ${#items[@]} items (npx shadcn add <each item>.json --yes --overwrite): ${items[*]}"
+t0=$(date +%s%N)
+if npx --no-install shadcn add "${item_files[@]}" --yes --overwrite >"$work/add-all.log" 2>&1; then
+  check_add_log "$work/add-all.log" "the items"
+else
+  cat "$work/add-all.log" >&2
+  echo "shadcn add of all items failed: adding them one at a time to find the one that breaks" >&2
+  rm -rf components/hitl lib/hitl-widgets.ts lib/hitl-widgets.tsx
+  cp "$example/app/globals.css" app/globals.css
+  for item in "${items[@]}"; do add_item "$item"; done
+  fail "shadcn add of all items failed, but each alone succeeded (output above)"
+fi
+record "add ${#items[@]} items" "$t0"
 [[ "$(sha256sum package.json package-lock.json)" == "$lock_sum" ]] ||
   fail "shadcn add changed package.json or package-lock.json (an item's dependency was not already installed): $(git diff --no-index --stat "$example/package.json" package.json || true)"
 for item in "${widget_items[@]}" "${other_items[@]}"; do
