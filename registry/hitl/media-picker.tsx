@@ -34,10 +34,8 @@ const preview = cn(
   "[&_audio]:w-full",
   "**:data-[slot=preview-caption]:text-xs **:data-[slot=preview-caption]:text-muted-foreground **:data-[slot=preview-caption]:wrap-anywhere",
 );
-const loadStatus = cn(
-  "flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground *:m-0 data-[state=error]:text-destructive",
-  "**:data-[slot=collection-retry]:h-7 **:data-[slot=collection-retry]:rounded-md **:data-[slot=collection-retry]:border **:data-[slot=collection-retry]:bg-background **:data-[slot=collection-retry]:px-2.5 **:data-[slot=collection-retry]:font-medium **:data-[slot=collection-retry]:text-foreground **:data-[slot=collection-retry]:hover:bg-accent",
-);
+const loadStatus =
+  "flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground *:m-0 data-[state=error]:text-destructive";
 const receipt = cn(
   shell.receipt,
   "**:data-[slot=receipt-items]:m-0 **:data-[slot=receipt-items]:flex **:data-[slot=receipt-items]:list-none **:data-[slot=receipt-items]:flex-wrap **:data-[slot=receipt-items]:gap-x-3.5 **:data-[slot=receipt-items]:gap-y-2 **:data-[slot=receipt-items]:p-0 **:data-[slot=receipt-items]:[counter-reset:hitl-media]",
@@ -72,7 +70,7 @@ export function MediaPicker({ prompt, className, ...props }: MediaPickerProps) {
           <Parts.Count className="m-0 text-muted-foreground" />
           <Parts.Message className="m-0 text-destructive" />
         </div>
-        <Parts.LoadStatus className={loadStatus} />
+        <Parts.LoadStatus className={loadStatus} retryClassName={shell.collectionRetry} />
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />

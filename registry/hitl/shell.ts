@@ -42,6 +42,9 @@ export const shell = {
     "text-xs text-muted-foreground empty:sr-only",
     "data-[state=error]:flex data-[state=error]:items-center data-[state=error]:gap-2 data-[state=error]:rounded-md data-[state=error]:bg-destructive/10 data-[state=error]:px-3 data-[state=error]:py-2 data-[state=error]:text-destructive",
   ),
+  /** Retry of a remote collection's failed page (media's `LoadStatus`, template's `Count`: `retryClassName`). */
+  collectionRetry:
+    "h-7 rounded-md border bg-background px-2.5 font-medium text-foreground hover:bg-accent outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
   /** Retry in the failed status (the `Retry` part). */
   retry:
     "h-7 rounded-md border border-destructive/40 bg-background px-2.5 font-medium text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",

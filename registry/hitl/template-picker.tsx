@@ -57,8 +57,6 @@ const body = cn(
   "**:data-[slot=load-more]:h-8 **:data-[slot=load-more]:self-start **:data-[slot=load-more]:rounded-md **:data-[slot=load-more]:border **:data-[slot=load-more]:bg-background **:data-[slot=load-more]:px-3 **:data-[slot=load-more]:font-medium **:data-[slot=load-more]:hover:bg-accent **:data-[slot=load-more]:disabled:opacity-50",
   "**:data-[slot=empty]:flex **:data-[slot=empty]:flex-col **:data-[slot=empty]:items-start **:data-[slot=empty]:gap-2 **:data-[slot=empty]:rounded-md **:data-[slot=empty]:border **:data-[slot=empty]:border-dashed **:data-[slot=empty]:p-4 **:data-[slot=empty]:text-muted-foreground [&_[data-slot=empty]>p]:m-0",
   "[&_[data-slot=empty]>button]:h-8 [&_[data-slot=empty]>button]:rounded-md [&_[data-slot=empty]>button]:border [&_[data-slot=empty]>button]:bg-background [&_[data-slot=empty]>button]:px-3 [&_[data-slot=empty]>button]:font-medium [&_[data-slot=empty]>button]:text-foreground [&_[data-slot=empty]>button]:hover:bg-accent",
-  "**:data-[slot=collection-status]:flex **:data-[slot=collection-status]:flex-wrap **:data-[slot=collection-status]:items-center **:data-[slot=collection-status]:gap-x-3 **:data-[slot=collection-status]:text-xs **:data-[slot=collection-status]:text-muted-foreground **:data-[slot=collection-status]:*:m-0 **:data-[slot=collection-status]:data-[state=error]:text-destructive",
-  "**:data-[slot=collection-retry]:h-7 **:data-[slot=collection-retry]:rounded-md **:data-[slot=collection-retry]:border **:data-[slot=collection-retry]:bg-background **:data-[slot=collection-retry]:px-2.5 **:data-[slot=collection-retry]:font-medium **:data-[slot=collection-retry]:text-foreground **:data-[slot=collection-retry]:hover:bg-accent",
 );
 const variables = cn(
   "m-0 flex flex-col gap-3 rounded-lg border bg-muted/50 p-3",
@@ -74,7 +72,10 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
         <div data-slot="filters" className="flex flex-col gap-2">
           <Parts.Search className="[&_input]:h-9 [&_input]:w-full [&_input]:rounded-md [&_input]:border [&_input]:border-input [&_input]:bg-transparent [&_input]:px-3 [&_input]:shadow-xs [&_input]:outline-none [&_input]:placeholder:text-muted-foreground [&_input]:focus-visible:border-ring [&_input]:focus-visible:ring-[3px] [&_input]:focus-visible:ring-ring/50 dark:[&_input]:bg-input/30" />
           <Parts.Tags className={tags} />
-          <Parts.Count className="m-0 text-xs text-muted-foreground" />
+          <Parts.Count
+            className="m-0 flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground *:m-0 data-[state=error]:text-destructive"
+            retryClassName={shell.collectionRetry}
+          />
         </div>
         <Parts.Cards className={cards} />
         <Parts.Variables className={variables} />

@@ -87,13 +87,15 @@ export function CollectionSearch({ remote, className, id, ...props }: Collection
 
 export interface CollectionStatusProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   readonly remote: RemoteCollection<unknown>;
+  /** Retry's class (the button shown after a failure), beside the kit's own. */
+  readonly retryClassName?: string;
 }
 
 /**
  * Loading, searching, failure and counts, announced politely (the live region is always in the
  * DOM so its changes are heard); after a failure, Retry loads the failed page again.
  */
-export function CollectionStatus({ remote, className, ...props }: CollectionStatusProps) {
+export function CollectionStatus({ remote, className, retryClassName, ...props }: CollectionStatusProps) {
   const labels = useLabels("collection", collectionLabels);
   const { state, text } = describeCollection(remote, labels);
   return (
@@ -107,7 +109,12 @@ export function CollectionStatus({ remote, className, ...props }: CollectionStat
         {text}
       </p>
       {state === "error" && (
-        <button type="button" data-slot="collection-retry" className="hitl-button" onClick={remote.retry}>
+        <button
+          type="button"
+          data-slot="collection-retry"
+          className={cx("hitl-button", retryClassName)}
+          onClick={remote.retry}
+        >
           {labels.retry}
         </button>
       )}

@@ -96,11 +96,16 @@ export function Tags(props: PartProps<"div">) {
   );
 }
 
+export interface CountProps extends PartProps<"p"> {
+  /** A remote catalogue's Retry (shown after a failure): its class, beside the kit's own. */
+  readonly retryClassName?: string;
+}
+
 /** How many templates match, announced politely as filters change. */
-export function Count(props: PartProps<"p">) {
+export function Count({ retryClassName, ...props }: CountProps) {
   const { api, remote } = useTemplatePickerContext();
   // A remote catalogue's status says what is loading, what failed (with Retry) and how many are in.
-  if (remote) return <CollectionStatus remote={remote} className={props.className} />;
+  if (remote) return <CollectionStatus remote={remote} className={props.className} retryClassName={retryClassName} />;
   const own = {
     "data-slot": "count" satisfies TemplatePickerSlot,
     className: "hitl-help hitl-template-count",
