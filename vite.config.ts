@@ -140,7 +140,7 @@ const unitTests = {
   // Vitest's default is one worker less than the cores: one, on a two-core machine, where the
   // run then waits on each file's jsdom and servers in turn. Many files mostly wait (LangGraph's
   // dev server ends a run's stream up to 0.5 s after the run: its stream reader wakes on a 500 ms
-  // timeout), so three workers fill the two cores where two left a third of them idle. Measured
+  // timeout), so three workers fill the two cores where two kept about 1.5 of them busy. Measured
   // here alone: 2 workers 386 s, 3 295 s, 4 306 s. HITL_UNIT_WORKERS overrides.
   maxWorkers: Number(process.env.HITL_UNIT_WORKERS ?? 3),
   // A hang guard, not a speed check (speed is `npm run bench`'s): on two cores with other work

@@ -14,6 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { machineBusySeconds } from "./machine-cpu.mjs";
 
 const command = process.argv.slice(2);
 if (command.length === 0) {
@@ -47,15 +48,6 @@ function statFields(pid) {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-function machineBusyTicks() {
-  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .split("\n", 1)[0]
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return user + nice + system + irq + softirq + steal;
-}
-
 /** pid → { ticks (utime + stime, last seen), cmd (first non-empty seen) } of processes started since `since`. */
 const seen = new Map();
 function sample(since) {
@@ -77,7 +69,7 @@ function sample(since) {
 }
 
 const started = Date.now();
-const busyBefore = machineBusyTicks();
+const busyBefore = machineBusySeconds();
 const child = spawn(command[0], command.slice(1), { stdio: "inherit" });
 const since = Number(statFields(child.pid)[19]);
 const timer = setInterval(() => sample(since), 500);
@@ -103,6 +95,6 @@ for (const [kind, row] of [...rows].sort((a, b) => b[1].seconds - a[1].seconds))
   );
 }
 console.log(`${"counted".padEnd(28)} ${counted.toFixed(1).padStart(8)}`);
-console.log(`${"machine busy".padEnd(28)} ${((machineBusyTicks() - busyBefore) / 100).toFixed(1).padStart(8)}`);
+console.log(`${"machine busy".padEnd(28)} ${(machineBusySeconds() - busyBefore).toFixed(1).padStart(8)}`);
 console.log(`${"wall".padEnd(28)} ${wall.toFixed(1).padStart(8)}`);
 process.exit(typeof code === "number" ? code : 1);

@@ -4,9 +4,9 @@
  * Each stage prints its time. Run one stage with `node scripts/test.mjs <name>`.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { machineBusySeconds } from "./machine-cpu.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const npx = (...args) => ["npx", "--no-install", ...args];
@@ -56,22 +56,16 @@ if (selected.length === 0) {
 }
 
 /**
- * CPU seconds the whole machine has been busy so far (every process: user, nice, system, irq,
- * softirq, steal), from /proc/stat (Linux): with the wall time it shows which stages wait and which
- * compute — on two cores, a stage whose CPU is near twice its wall time cannot go faster by running
- * beside another. Not this script's children's own usage (getrusage's): that misses every process
- * whose parent died before reaping it — Chromium's renderers when Playwright kills the browser, a
- * page server's node under npx — and counted e2e at 621 CPU-s where the machine was busy 1,145.
+ * CPU seconds the whole machine has been busy so far (`machine-cpu.mjs`): with the wall time it
+ * shows which stages wait and which compute — on two cores, a stage whose CPU is near twice its
+ * wall time cannot go faster by running beside another. Not this script's children's rusage: that
+ * misses every process whose parent died before reaping it, and counted e2e with the stories beside
+ * it at 621 CPU-s in 734 s, where the machine was busy 1,145 CPU-s in e2e's 597 s alone.
  * Undefined where /proc is not there.
  */
 function machineCpuSeconds() {
   try {
-    const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-      .split("\n", 1)[0]
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ: 100 ticks a second
+    return machineBusySeconds();
   } catch {
     return undefined;
   }

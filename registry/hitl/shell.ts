@@ -21,6 +21,9 @@ export const outlineButton = cn(
   "bg-background hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
 );
 export const primaryButton = cn(buttonBase, "border-primary bg-primary text-primary-foreground hover:bg-primary/90");
+/** A small button inside a status line (Retry): lighter than the action row's. */
+const statusButton =
+  "h-7 rounded-md border bg-background px-2.5 font-medium text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 export const inputClass = cn(
   "h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs transition-[color,box-shadow] placeholder:text-muted-foreground",
   "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:bg-input/30",
@@ -43,11 +46,9 @@ export const shell = {
     "data-[state=error]:flex data-[state=error]:items-center data-[state=error]:gap-2 data-[state=error]:rounded-md data-[state=error]:bg-destructive/10 data-[state=error]:px-3 data-[state=error]:py-2 data-[state=error]:text-destructive",
   ),
   /** Retry of a remote collection's failed page (media's `LoadStatus`, template's `Count`: `retryClassName`). */
-  collectionRetry:
-    "h-7 rounded-md border bg-background px-2.5 font-medium text-foreground hover:bg-accent outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+  collectionRetry: cn(statusButton, "hover:bg-accent"),
   /** Retry in the failed status (the `Retry` part). */
-  retry:
-    "h-7 rounded-md border border-destructive/40 bg-background px-2.5 font-medium text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+  retry: cn(statusButton, "border-destructive/40"),
   receipt: cn(
     "flex flex-col gap-1.5",
     "**:data-[slot=receipt-outcome]:m-0 **:data-[slot=receipt-outcome]:font-semibold **:data-[slot=receipt-reason]:text-muted-foreground **:data-[slot=receipt-reply]:text-muted-foreground",

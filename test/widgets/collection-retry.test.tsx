@@ -42,9 +42,24 @@ function renderIn(loader: CollectionLoader, children: ReactNode) {
   );
 }
 
+/**
+ * After the failed first page: Retry carries `retryClassName` and the kit's class, the status part
+ * around it `statusClass`; once the loader answers, a click loads the page again and Retry goes.
+ */
+async function expectStyledRetryThatLoadsAgain(state: { failing: boolean; calls: number }, statusClass: string) {
+  const user = userEvent.setup();
+  const retry = await screen.findByRole("button", { name: "Retry" });
+  expect(retry).toHaveClass("again", "hitl-button");
+  expect(retry.closest("[data-slot=collection-status]")).toHaveClass(statusClass);
+  state.failing = false;
+  await user.click(retry);
+  expect(await screen.findByText(/^1 item/)).toHaveAttribute("role", "status");
+  expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+  expect(state.calls).toBe(2);
+}
+
 describe("a remote collection's Retry, styled from its status part", () => {
   it("given the media picker's LoadStatus with retryClassName and a failed page, should put the class on Retry, which loads again", async () => {
-    const user = userEvent.setup();
     const { state, loader } = flakyLoader({
       id: "m1",
       mediaType: "image",
@@ -57,18 +72,10 @@ describe("a remote collection's Retry, styled from its status part", () => {
         <MediaPicker.LoadStatus className="load" retryClassName="again" />
       </MediaPicker.Root>,
     );
-    const retry = await screen.findByRole("button", { name: "Retry" });
-    expect(retry).toHaveClass("again", "hitl-button");
-    expect(retry.closest("[data-slot=collection-status]")).toHaveClass("load");
-    state.failing = false;
-    await user.click(retry);
-    expect(await screen.findByText(/^1 item/)).toHaveAttribute("role", "status");
-    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
-    expect(state.calls).toBe(2);
+    await expectStyledRetryThatLoadsAgain(state, "load");
   });
 
   it("given the template picker's Count with retryClassName and a failed page, should put the class on Retry, which loads again", async () => {
-    const user = userEvent.setup();
     const { state, loader } = flakyLoader({ id: "t1", name: "Brief" });
     renderIn(
       loader,
@@ -76,13 +83,7 @@ describe("a remote collection's Retry, styled from its status part", () => {
         <TemplatePicker.Count className="count" retryClassName="again" />
       </TemplatePicker.Root>,
     );
-    const retry = await screen.findByRole("button", { name: "Retry" });
-    expect(retry).toHaveClass("again", "hitl-button");
-    expect(retry.closest("[data-slot=collection-status]")).toHaveClass("count");
-    state.failing = false;
-    await user.click(retry);
-    expect(await screen.findByText(/^1 item/)).toHaveAttribute("role", "status");
-    expect(state.calls).toBe(2);
+    await expectStyledRetryThatLoadsAgain(state, "count");
   });
 
   it("given inline templates (no remote catalogue), should render the count without passing retryClassName to the DOM", () => {
