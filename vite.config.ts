@@ -221,6 +221,10 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
         test: {
           name: "storybook",
+          // A hang guard, not a speed check (Vitest's browser default is 15 s): beside the e2e on two
+          // cores the template picker's 10,000-card story took 7.2–10.5 s in three full runs, and
+          // 15.4 s — a timeout — in a fourth where every stage ran slower (e2e 901 s against 760).
+          testTimeout: 30_000,
           // React's warnings fail the story that causes them, as in the other projects.
           setupFiles: ["test/storybook-setup.ts"],
           // Failure screenshots and attachments stay out of the tree (test-results/ is ignored).
