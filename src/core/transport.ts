@@ -17,8 +17,9 @@ export interface HitlTransport {
   /** Identifies the conversation; keys the reload-safe record of in-flight answers. */
   readonly sessionKey: string;
   /**
-   * What the transport follows — the AI SDK's `Chat`, a TanStack AI chat client, an AG-UI agent —
-   * when another transport may follow the same one (two hooks over one chat). Clients over
+   * What the transport follows — the AI SDK's `Chat`, a TanStack AI chat client, an AG-UI agent, a
+   * LangGraph thread (an object per SDK client and thread id) — when another transport may follow
+   * the same one (two hooks over one chat). Clients over
    * transports that follow the same object share one ledger, so one gate: a request gets one
    * answer however many transports could send it, and no transport keeps a record of its own.
    * @default the transport itself

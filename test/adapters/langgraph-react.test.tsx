@@ -351,4 +351,52 @@ describe("useLangGraphHitl over the real useStream and a real LangGraph server",
     // What useStream logged, if anything, was only the loser's refusal.
     for (const error of logged) expect(String(error)).toMatch(/HTTP (409|422)|already-consumed interrupt/);
   });
+  it("given two hooks over one stream (two providers), should share one gate: the second click never resumes, both show the first answer as their own", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "two-hooks" });
+    const refused = vi.spyOn(console, "error");
+    onTestFinished(() => refused.mockRestore());
+    function TwoHooks() {
+      const stream = useStream<Record<string, unknown>>({ apiUrl: langgraph.proxy.url, assistantId: "pick", threadId });
+      const options = { threadId, pollIntervalMs: 100, runPayload: strict };
+      const first = useLangGraphHitl(stream, options);
+      const second = useLangGraphHitl(stream, options);
+      return (
+        <>
+          {[first, second].map((hitl, i) => (
+            <div key={i === 0 ? "one" : "two"} data-testid={i === 0 ? "one" : "two"}>
+              <HitlProvider transport={hitl} registry={registry} journal={noopJournal}>
+                <HitlRenderer settled="none" />
+                <Ledger name={i === 0 ? "one" : "two"} />
+              </HitlProvider>
+            </div>
+          ))}
+        </>
+      );
+    }
+    render(<TwoHooks />);
+    const one = within(screen.getByTestId("one"));
+    const two = within(screen.getByTestId("two"));
+    await one.findByRole("button", { name: "b" }, wait);
+    await two.findByRole("button", { name: "a" }, wait);
+    await act(async () => {
+      fireEvent.click(one.getByRole("button", { name: "b" }));
+      fireEvent.click(two.getByRole("button", { name: "a" }));
+    });
+    await waitFor(async () => expect(await received(threadId)).toHaveLength(1), wait);
+    await idle(threadId);
+    for (const name of ["one", "two"]) {
+      await waitFor(
+        () => expect(shownBy.get(name)?.[0]).toMatchObject({ state: "settled", outcome: "answered" }),
+        wait,
+      );
+      // Neither lost a race: the second click was refused by the one gate, not by the server.
+      expect(shownBy.get(name)?.[0]?.answeredElsewhere).toBeUndefined();
+    }
+    expect((await act(() => received(threadId))).map((r) => r.value)).toEqual([{ id: "b" }]);
+    // One resume run: without the shared gate the second hook's resume also went, and the server
+    // took it as a run (refusing the consumed interrupt inside it).
+    expect(resumesOn(threadId)).toHaveLength(1);
+    // Nothing was refused by the server, so useStream logged nothing.
+    expect(refused).not.toHaveBeenCalled();
+  });
 });

@@ -5,6 +5,7 @@ import type { AnswerBody } from "../../src/core/answer";
 import { createHitlClient, type HitlClient } from "../../src/core/client";
 import { selectRequests } from "../../src/core/ledger";
 import type { ParkedRequest } from "../../src/core/model";
+import { viewOf } from "../../src/core/view";
 import { conformanceKind } from "../../src/testing/conformance";
 import { setUpLangGraphServer, until } from "../support/langgraph-harness";
 
@@ -211,6 +212,38 @@ describe("createLangGraphTransport on a real LangGraph server", () => {
     expect(loser.request(id)).toMatchObject({ outcome: "answered", answeredElsewhere: true });
     one.close();
     two.close();
+  });
+
+  it("given two transports over one thread on one SDK client (two hooks over one stream), should share one gate: the second never sends, both show the one answer", async () => {
+    const threadId = await startThread("pick", { ids: ["a", "b"], label: "shared" });
+    const sdk = new Client({ apiUrl: langgraph.proxy.url });
+    const one = await openPage(threadId, "pick", { client: sdk });
+    const two = await openPage(threadId, "pick", { client: sdk });
+    expect(two.transport.follows).toBe(one.transport.follows);
+    const id = one.requests()[0]?.requestId ?? "";
+    expect(one.client.answer(id, pickA).status).toBe("sent");
+    // At once, before any read of the thread: the other hook's gate is the same one.
+    expect(two.request(id)?.state).not.toBe("open");
+    expect(two.client.answer(id, { type: "value", value: { id: "b" } }).status).toBe("already-answered");
+    await until(
+      () => one.request(id)?.state === "settled" && two.request(id)?.state === "settled",
+      "both hooks to settle it",
+    );
+    await Promise.all([one.client.whenIdle(), two.client.whenIdle()]);
+    await idle(threadId);
+    // Whichever transport's read settled it first (the one that resumed knows the value, the other
+    // only that the task finished), both show this page's answer as the one that counted.
+    for (const page of [one, two]) {
+      const request = page.request(id);
+      expect(request).toMatchObject({ state: "settled", outcome: "answered" });
+      expect(request && viewOf(request, conformanceKind)).toEqual({ status: "answered", answer: { id: "a" } });
+    }
+    expect(resumesOn(threadId)).toHaveLength(1);
+    expect(await received(threadId)).toHaveLength(1);
+    // Another SDK client is another page as far as this one can tell: a ledger of its own.
+    const other = await openPage(threadId, "pick");
+    expect(other.transport.follows).not.toBe(one.transport.follows);
+    for (const page of [one, two, other]) page.close();
   });
 
   it("given a page whose fresh look fails while another device resumes, should send nothing and settle it as answered elsewhere", async () => {

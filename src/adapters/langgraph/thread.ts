@@ -30,6 +30,31 @@ export interface ThreadFollower {
   close(): void;
 }
 
+/**
+ * What transports over one thread follow (`HitlTransport.follows`): one object per SDK client and
+ * thread id, so the clients over two transports on one thread (two hooks over one `useStream`)
+ * share one ledger and one gate. Held weakly: a thread's key — and with it the ledger the kit keeps
+ * for it — lives while a transport over the thread does, and is collected after the last one (a
+ * page that visits a thousand threads keeps no thousand ledgers). Another client object, or
+ * another device, is another conversation as far as the page can tell: its strict resume still
+ * lets the graph take one answer.
+ */
+const threadKeys = new WeakMap<object, Map<string, WeakRef<object>>>();
+
+export function threadKey(client: object, threadId: string): object {
+  let keys = threadKeys.get(client);
+  if (!keys) {
+    keys = new Map();
+    threadKeys.set(client, keys);
+  }
+  const known = keys.get(threadId)?.deref();
+  if (known) return known;
+  for (const [id, ref] of keys) if (ref.deref() === undefined) keys.delete(id);
+  const key = { threadId };
+  keys.set(threadId, new WeakRef(key));
+  return key;
+}
+
 export type ReadResult = { readonly ok: true } | { readonly ok: false; readonly error: unknown };
 const READ: ReadResult = { ok: true };
 

@@ -11,7 +11,7 @@ import {
 } from "../../core/transport";
 import { createLangGraphConverter } from "./convert";
 import { encodeAnswer, resumeMap } from "./encode";
-import { followThread, isBusy, messageOf, refusedResume, statusOf } from "./thread";
+import { followThread, isBusy, messageOf, refusedResume, statusOf, threadKey } from "./thread";
 import type { LangGraphRunPayload, LangGraphStreamPart, LangGraphTransport, LangGraphTransportOptions } from "./types";
 
 /**
@@ -152,6 +152,8 @@ export function createLangGraphTransport(options: LangGraphTransportOptions): La
 
   return {
     sessionKey: `langgraph:${threadId ?? "pending"}`,
+    // Transports over one thread on one SDK client share the client's ledger (see `threadKey`).
+    ...(threadId ? { follows: threadKey(client, threadId) } : {}),
     connection: state.connection,
     peek: events.peek,
     connect: events.connect,

@@ -1,6 +1,7 @@
 "use client";
 import { useTransport } from "../../react/use-transport";
 import type { StreamView } from "./stream-client";
+import { threadKey } from "./thread";
 import {
   createLangGraphTransport,
   type LangGraphClientLike,
@@ -15,7 +16,7 @@ export type StreamHitlOptions = Omit<LangGraphTransportOptions, "client" | "assi
  * One LangGraph transport per thread of a UI binding's stream (both hooks' body): created with the
  * stream's assistant and thread, resuming through `clientFor` (the binding's own resume), fed the
  * interrupts the stream shows and whether it runs on every render. A new thread: its own
- * transport (and ledger).
+ * transport (and ledger); two hooks over one stream and thread: one ledger.
  */
 export function useStreamTransport<S extends StreamView & { readonly assistantId: string }>(
   stream: S,
@@ -27,8 +28,8 @@ export function useStreamTransport<S extends StreamView & { readonly assistantId
   return useTransport(
     threadId,
     { stream, options },
-    (latest) =>
-      createLangGraphTransport({
+    (latest) => {
+      const transport = createLangGraphTransport({
         ...options,
         threadId,
         assistantId: stream.assistantId,
@@ -36,7 +37,12 @@ export function useStreamTransport<S extends StreamView & { readonly assistantId
         onProblem: (problem) => latest.current.options.onProblem?.(problem),
         onRunError: (error) => latest.current.options.onRunError?.(error),
         runPayload: () => latest.current.options.runPayload?.() ?? {},
-      }),
+      });
+      // Each hook resumes through a client of its own (over the stream's latest render); what
+      // they follow is the stream's SDK client and thread, so two hooks over one stream share
+      // one ledger and one gate.
+      return threadId ? { ...transport, follows: threadKey(stream.client, threadId) } : transport;
+    },
     (transport) => transport.sync({ interrupts, busy: stream.isLoading }),
   );
 }
