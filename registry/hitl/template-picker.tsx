@@ -6,9 +6,10 @@ import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The template picker in shadcn's look: the kit's parts (`hitl-kit/widgets/template-picker`) with
- * Tailwind classes. The cards are the parts' virtualized radio group (arrow keys move and check);
- * a card's `data-state` is `checked` or `unchecked`, a tag toggle's `on` or `off`, a preview's
- * `loaded`, `broken` or `none`; the root's `data-state` is the request's.
+ * Tailwind classes. The cards are the parts' virtualized radio group (arrow keys move and check),
+ * each card laid out from its own parts; a card's `data-state` is `checked` or `unchecked`, a tag
+ * toggle's `on` or `off`, a preview's `loaded`, `broken` or `none`; the root's `data-state` is the
+ * request's.
  */
 
 /** Labelled fields (`data-slot="field"`): label, required mark, help, control, inline error. */
@@ -33,30 +34,44 @@ const tags = cn(
   "[&_.hitl-template-tag-toggles]:flex [&_.hitl-template-tag-toggles]:flex-wrap [&_.hitl-template-tag-toggles]:gap-1.5",
   "**:data-[slot=tags-more]:h-6.5 **:data-[slot=tags-more]:rounded-md **:data-[slot=tags-more]:px-2 **:data-[slot=tags-more]:text-xs **:data-[slot=tags-more]:font-medium **:data-[slot=tags-more]:hover:bg-accent",
 );
-const cards = cn(
-  "max-h-140 overflow-y-auto overscroll-contain p-0.75 [scrollbar-gutter:stable]",
-  // Rows are placed by the virtualizer; the space below a row is measured with it.
-  "**:data-[slot=cards-row]:grid **:data-[slot=cards-row]:gap-x-2.5 **:data-[slot=cards-row]:pb-2.5",
-  "**:data-[slot=card]:relative **:data-[slot=card]:flex **:data-[slot=card]:min-w-0 **:data-[slot=card]:cursor-pointer **:data-[slot=card]:flex-col **:data-[slot=card]:gap-1 **:data-[slot=card]:rounded-lg **:data-[slot=card]:border **:data-[slot=card]:bg-background **:data-[slot=card]:p-2 **:data-[slot=card]:shadow-xs **:data-[slot=card]:hover:bg-accent",
-  "**:data-[slot=card]:data-[state=checked]:border-primary **:data-[slot=card]:data-[state=checked]:bg-hitl-selected **:data-[slot=card]:has-[input:focus-visible]:ring-[3px] **:data-[slot=card]:has-[input:focus-visible]:ring-ring/50",
-  "**:data-[slot=card-name]:font-semibold **:data-[slot=card-name]:wrap-anywhere",
-  "[&_.hitl-template-details]:flex [&_.hitl-template-details]:flex-col [&_.hitl-template-details]:gap-1",
-  "**:data-[slot=card-description]:line-clamp-3 **:data-[slot=card-description]:text-xs **:data-[slot=card-description]:text-muted-foreground **:data-[slot=card-description]:wrap-anywhere",
-  "**:data-[slot=card-tags]:flex **:data-[slot=card-tags]:flex-wrap **:data-[slot=card-tags]:gap-1",
-  "[&_.hitl-tag]:max-w-full [&_.hitl-tag]:truncate [&_.hitl-tag]:rounded-full [&_.hitl-tag]:border [&_.hitl-tag]:bg-muted [&_.hitl-tag]:px-2 [&_.hitl-tag]:text-xs [&_.hitl-tag]:text-muted-foreground",
+/** A template's preview (`data-state` `loaded`, `broken` or `none`), on a card and in the receipt. */
+const preview = cn(
+  "flex aspect-[16/10] items-center justify-center overflow-hidden rounded bg-muted text-center text-xs text-muted-foreground",
+  "data-[state=broken]:border data-[state=broken]:border-dashed *:block *:size-full *:object-cover",
 );
-/** Template previews, on the cards and in the receipt. */
-const previews = cn(
-  "**:data-[slot=preview]:flex **:data-[slot=preview]:aspect-[16/10] **:data-[slot=preview]:w-full **:data-[slot=preview]:items-center **:data-[slot=preview]:justify-center **:data-[slot=preview]:overflow-hidden **:data-[slot=preview]:rounded **:data-[slot=preview]:bg-muted **:data-[slot=preview]:text-center **:data-[slot=preview]:text-xs **:data-[slot=preview]:text-muted-foreground",
-  "**:data-[slot=preview]:data-[state=broken]:border **:data-[slot=preview]:data-[state=broken]:border-dashed [&_[data-slot=preview]_img]:block [&_[data-slot=preview]_img]:size-full [&_[data-slot=preview]_img]:object-cover",
+/** One card's parts, rendered once per card shown (a constant: the cards re-render only when theirs change). */
+const card = (
+  <Parts.Card className="relative flex min-w-0 cursor-pointer flex-col gap-1 rounded-lg border bg-background p-2 shadow-xs hover:bg-accent data-[state=checked]:border-primary data-[state=checked]:bg-hitl-selected has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50">
+    <Parts.CardPreview className={cn(preview, "w-full")} />
+    <Parts.CardName className="font-semibold wrap-anywhere" />
+    <Parts.CardDetails className="flex flex-col gap-1">
+      <Parts.CardDescription className="line-clamp-3 text-xs text-muted-foreground wrap-anywhere" />
+      <Parts.CardTags
+        className="flex flex-wrap gap-1"
+        tagClassName="max-w-full truncate rounded-full border bg-muted px-2 text-xs text-muted-foreground"
+      />
+    </Parts.CardDetails>
+  </Parts.Card>
 );
-const body = cn(
-  shell.form,
-  "**:data-[slot=cards-wrapper]:flex **:data-[slot=cards-wrapper]:flex-col **:data-[slot=cards-wrapper]:gap-2",
-  "**:data-[slot=template-error]:m-0 **:data-[slot=template-error]:text-xs **:data-[slot=template-error]:text-destructive",
-  "**:data-[slot=load-more]:h-8 **:data-[slot=load-more]:self-start **:data-[slot=load-more]:rounded-md **:data-[slot=load-more]:border **:data-[slot=load-more]:bg-background **:data-[slot=load-more]:px-3 **:data-[slot=load-more]:font-medium **:data-[slot=load-more]:hover:bg-accent **:data-[slot=load-more]:disabled:opacity-50",
-  "**:data-[slot=empty]:flex **:data-[slot=empty]:flex-col **:data-[slot=empty]:items-start **:data-[slot=empty]:gap-2 **:data-[slot=empty]:rounded-md **:data-[slot=empty]:border **:data-[slot=empty]:border-dashed **:data-[slot=empty]:p-4 **:data-[slot=empty]:text-muted-foreground [&_[data-slot=empty]>p]:m-0",
-  "[&_[data-slot=empty]>button]:h-8 [&_[data-slot=empty]>button]:rounded-md [&_[data-slot=empty]>button]:border [&_[data-slot=empty]>button]:bg-background [&_[data-slot=empty]>button]:px-3 [&_[data-slot=empty]>button]:font-medium [&_[data-slot=empty]>button]:text-foreground [&_[data-slot=empty]>button]:hover:bg-accent",
+/** The cards (a radio group: a card's `data-state` `checked` or `unchecked`), their error, Load more, or the empty state. */
+const cards = (
+  <Parts.Cards
+    className="max-h-140 overflow-y-auto overscroll-contain p-0.75 [scrollbar-gutter:stable]"
+    wrapperClassName="flex flex-col gap-2"
+    rowClassName="grid gap-x-2.5 pb-2.5"
+    error={<Parts.TemplateError className="m-0 text-xs text-destructive" />}
+    loadMore={
+      <Parts.LoadMore className="h-8 self-start rounded-md border bg-background px-3 font-medium hover:bg-accent disabled:opacity-50" />
+    }
+    empty={
+      <Parts.Empty className="flex flex-col items-start gap-2 rounded-md border border-dashed p-4 text-muted-foreground">
+        <Parts.EmptyText className="m-0" />
+        <Parts.ClearFilters className="h-8 rounded-md border bg-background px-3 font-medium text-foreground hover:bg-accent" />
+      </Parts.Empty>
+    }
+  >
+    {card}
+  </Parts.Cards>
 );
 const variables = cn(
   "m-0 flex flex-col gap-3 rounded-lg border bg-muted/50 p-3",
@@ -66,9 +81,9 @@ const variables = cn(
 /** A template picker in shadcn's look: search, tags, cards, variables, Submit / Decline, receipt. */
 export function TemplatePicker({ prompt, className, ...props }: TemplatePickerProps) {
   return (
-    <Parts.Root {...props} className={cn(shell.root, fields, previews, values, className)}>
+    <Parts.Root {...props} className={cn(shell.root, fields, values, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
-      <Parts.Body className={body}>
+      <Parts.Body className={shell.form}>
         <div data-slot="filters" className="flex flex-col gap-2">
           <Parts.Search className="[&_input]:h-9 [&_input]:w-full [&_input]:rounded-md [&_input]:border [&_input]:border-input [&_input]:bg-transparent [&_input]:px-3 [&_input]:shadow-xs [&_input]:outline-none [&_input]:placeholder:text-muted-foreground [&_input]:focus-visible:border-ring [&_input]:focus-visible:ring-[3px] [&_input]:focus-visible:ring-ring/50 dark:[&_input]:bg-input/30" />
           <Parts.Tags className={tags} />
@@ -77,7 +92,7 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
             retryClassName={shell.collectionRetry}
           />
         </div>
-        <Parts.Cards className={cards} />
+        {cards}
         <Parts.Variables className={variables} />
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
@@ -97,7 +112,10 @@ export function TemplatePicker({ prompt, className, ...props }: TemplatePickerPr
       <Parts.Receipt
         className={shell.receipt}
         summary={
-          <Parts.Summary className="flex items-start gap-3 *:data-[slot=preview]:w-24 *:data-[slot=preview]:flex-none [&_.hitl-template-chosen-text]:flex [&_.hitl-template-chosen-text]:min-w-0 [&_.hitl-template-chosen-text]:flex-col [&_.hitl-template-chosen-text]:gap-1.5 [&_.hitl-template-name]:m-0 [&_.hitl-template-name]:font-semibold" />
+          <Parts.Summary
+            className="flex items-start gap-3 [&_.hitl-template-chosen-text]:flex [&_.hitl-template-chosen-text]:min-w-0 [&_.hitl-template-chosen-text]:flex-col [&_.hitl-template-chosen-text]:gap-1.5 [&_.hitl-template-name]:m-0 [&_.hitl-template-name]:font-semibold"
+            previewClassName={cn(preview, "w-24 flex-none")}
+          />
         }
       />
     </Parts.Root>

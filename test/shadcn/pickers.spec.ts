@@ -24,6 +24,8 @@ interface Answer {
   readonly received: string | RegExp;
   /** Operate the widget and submit, twice. */
   operate(page: Page, widget: Locator): Promise<void>;
+  /** How the styled receipt lays out, where its classes could fight (checked once it shows). */
+  checkReceipt?(widget: Locator): Promise<void>;
 }
 
 /** Presses `key` until `target` has focus: reaching a control by keyboard only. */
@@ -73,6 +75,15 @@ const answers: readonly Answer[] = [
       await expect(widget.getByRole("radio", { name: "Product launch" })).toBeChecked();
       await widget.getByRole("textbox", { name: "Product name" }).fill("Acme Rocket");
       await widget.getByRole("button", { name: "Submit" }).dblclick();
+    },
+    async checkReceipt(widget) {
+      // The chosen template's thumbnail is the summary's (w-24) beside its name, not a card
+      // preview's full width: when both were descendant selectors from the root, the cards' won
+      // and the thumbnail pushed the name out of the receipt.
+      const thumbnail = await widget.locator("[data-slot=receipt-template] > [data-slot=preview]").boundingBox();
+      const name = await widget.locator("[data-slot=receipt-template] .hitl-template-name").boundingBox();
+      expect(thumbnail?.width, "the receipt's thumbnail width").toBe(96);
+      expect(name && thumbnail && name.x >= thumbnail.x + thumbnail.width, "the name beside the thumbnail").toBe(true);
     },
   },
   {
@@ -244,6 +255,7 @@ for (const answer of answers) {
     await expect(widget).toHaveAttribute("data-state", answer.receipt);
     await expect(widget.locator("[data-slot=receipt]")).toBeVisible();
     await expect(widget.locator("[data-slot=receipt]")).toContainText(answer.receiptText);
+    await answer.checkReceipt?.(widget);
     // The outcome in the theme's colour: hitl-theme's --hitl-success (through @theme's
     // --color-hitl-success), which differs from the text around it.
     const colors = await widget.locator("[data-slot=receipt-outcome]").evaluate((element) => {

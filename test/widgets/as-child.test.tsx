@@ -377,6 +377,48 @@ const rows: Row[] = [
     "receipt-template",
     /Launch/,
   ),
+  ...(
+    [
+      ["CardName", <TemplatePicker.CardName asChild>{mine}</TemplatePicker.CardName>, "card-name", /Launch/],
+      ["CardDetails", <TemplatePicker.CardDetails asChild>{mine}</TemplatePicker.CardDetails>, "card-details", /email/],
+      ["CardTags", <TemplatePicker.CardTags asChild>{mine}</TemplatePicker.CardTags>, "card-tags", /email/],
+    ] as const
+  ).map(([name, element, slot, text]) =>
+    row(
+      `the template picker's ${name}`,
+      (p) => (
+        <TemplatePicker.Root payload={templates}>
+          <TemplatePicker.Cards>
+            <TemplatePicker.Card>{p}</TemplatePicker.Card>
+          </TemplatePicker.Cards>
+        </TemplatePicker.Root>
+      ),
+      element,
+      slot,
+      text,
+    ),
+  ),
+  row(
+    "the template picker's Empty",
+    (p) => <TemplatePicker.Root payload={templates}>{p}</TemplatePicker.Root>,
+    <TemplatePicker.Empty asChild>{mine}</TemplatePicker.Empty>,
+    "empty",
+    /Clear filters/,
+  ),
+  row(
+    "the template picker's EmptyText",
+    (p) => <TemplatePicker.Root payload={templates}>{p}</TemplatePicker.Root>,
+    <TemplatePicker.EmptyText asChild>{mine}</TemplatePicker.EmptyText>,
+    "empty-text",
+    /No templates match/,
+  ),
+  row(
+    "the template picker's ClearFilters",
+    (p) => <TemplatePicker.Root payload={templates}>{p}</TemplatePicker.Root>,
+    <TemplatePicker.ClearFilters asChild>{mine}</TemplatePicker.ClearFilters>,
+    "clear-filters",
+    /Clear filters/,
+  ),
   row(
     "the media picker's Preview",
     (p) => <MediaPicker.Root payload={media}>{p}</MediaPicker.Root>,

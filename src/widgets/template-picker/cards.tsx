@@ -1,11 +1,11 @@
 "use client";
-import { memo, useRef, useState } from "react";
+import { Fragment, memo, type ReactNode, useRef, useState } from "react";
 import { isSafeMediaUrl } from "../../core/url";
 import type { Template } from "../../kinds/template";
 import { useLabels } from "../../react/labels";
-import type { RemoteCollection } from "../../react/use-remote-collection";
 import { columnsFor } from "../shared/collection-keys";
-import { sameProps } from "../shared/create-widget-context";
+import { createPartScope, sameProps } from "../shared/create-widget-context";
+import { type PartProps, part } from "../shared/part";
 import { collectionLabels } from "../shared/remote-collection";
 import { rowStyle, sizerStyle, useElementWidth, useVirtualCollection } from "../shared/virtual-collection";
 import { cx } from "../shared/widget-shell";
@@ -22,40 +22,91 @@ const CARD_ROW_ESTIMATE = 240;
 /** Rows assumed visible while the gallery has no height (first render, jsdom, hidden container). */
 const FALLBACK_CARD_ROWS = 4;
 
+/** The card a per-card part renders: its template, place and props, from `Cards`. */
+interface CardScope {
+  readonly template: Template;
+  readonly labels: TemplateLabels;
+  readonly card: Getter<"getCardProps">;
+  readonly radio: Getter<"getCardRadioProps">;
+  readonly name: Getter<"getCardNameProps">;
+  readonly details: Getter<"getCardDetailsProps">;
+}
+const [CardProvider, useCard] = createPartScope<CardScope>("a template picker's Cards (it renders once per card)");
+
+export interface CardsProps {
+  /** The radio group: the scrolling grid of cards. */
+  className?: string | undefined;
+  /** What holds the grid, its error and Load more. */
+  wrapperClassName?: string | undefined;
+  /** Each row of cards (rows are placed by the virtualizer; the space below a row is measured with it). */
+  rowClassName?: string | undefined;
+  /** One card's parts, rendered once per card shown: a `Card` (its default), with your classes. */
+  children?: ReactNode;
+  /** The choice's error under the grid (default `<TemplateError />`). */
+  error?: ReactNode;
+  /** A remote catalogue's next page (default `<LoadMore />`). */
+  loadMore?: ReactNode;
+  /** Shown instead when nothing matches (default `<Empty />`). */
+  empty?: ReactNode;
+}
+
 /**
- * The radio group of matching cards, or the empty state. Virtualized by rows (10,000 templates
- * mount a screenful of cards), one tab stop: every arrow steps through the cards in reading order
- * and checks the card it lands on, as in a radio group; Home/End, PageUp/PageDown and type-ahead too.
+ * The radio group of matching cards, its error and a remote catalogue's Load more — or, when
+ * nothing matches, the empty state. Virtualized by rows (10,000 templates mount a screenful of
+ * cards), one tab stop: every arrow steps through the cards in reading order and checks the card
+ * it lands on, as in a radio group; Home/End, PageUp/PageDown and type-ahead too. Its children
+ * are one card's parts (`Card`), rendered once per card shown.
  */
-export function Cards({ className }: { className?: string }) {
+export function Cards({ className, wrapperClassName, rowClassName, children, error, loadMore, empty }: CardsProps) {
   const { api, remote } = useTemplatePickerContext();
-  if (api.count === 0) return remote && remote.status !== "ready" ? null : <Empty />;
+  if (api.count === 0) return remote && remote.status !== "ready" ? null : (empty ?? <Empty />);
   return (
-    <div data-slot={"cards-wrapper" satisfies TemplatePickerSlot} className="hitl-template-cards-wrapper">
-      <CardGrid api={api} className={className} />
-      {api.templateError && <p {...api.getTemplateErrorProps()}>{api.templateError}</p>}
-      {remote?.hasMore && <LoadMore remote={remote} />}
+    <div
+      data-slot={"cards-wrapper" satisfies TemplatePickerSlot}
+      className={cx("hitl-template-cards-wrapper", wrapperClassName)}
+    >
+      <CardGrid api={api} className={className} rowClassName={rowClassName}>
+        {children ?? DEFAULT_CARD}
+      </CardGrid>
+      {error ?? <TemplateError />}
+      {loadMore ?? <LoadMore />}
     </div>
   );
 }
 
-/** A remote catalogue's next page, on request: a button, so keyboard and screen reader users reach it. */
-function LoadMore({ remote }: { remote: RemoteCollection<Template> }) {
-  const labels = useLabels("collection", collectionLabels);
-  return (
-    <button
-      type="button"
-      data-slot={"load-more" satisfies TemplatePickerSlot}
-      className="hitl-button hitl-template-load-more"
-      disabled={remote.loadingMore}
-      onClick={remote.loadMore}
-    >
-      {remote.loadingMore ? labels.loadingMore : labels.loadMore}
-    </button>
-  );
+/** The choice's error (no template chosen), tied to the radio group; only while there is one. */
+export function TemplateError(props: PartProps<"p">) {
+  const { api } = useTemplatePickerContext();
+  if (!api.templateError) return null;
+  return part("p", api.getTemplateErrorProps(), props, api.templateError);
 }
 
-function CardGrid({ api, className }: { api: TemplatePickerApi; className: string | undefined }) {
+/** A remote catalogue's next page, on request: a button, so keyboard and screen reader users reach it. */
+export function LoadMore(props: PartProps<"button">) {
+  const { remote } = useTemplatePickerContext();
+  const labels = useLabels("collection", collectionLabels);
+  if (!remote?.hasMore) return null;
+  const own = {
+    type: "button",
+    "data-slot": "load-more" satisfies TemplatePickerSlot,
+    className: "hitl-button hitl-template-load-more",
+    disabled: remote.loadingMore,
+    onClick: remote.loadMore,
+  };
+  return part("button", own, props, remote.loadingMore ? labels.loadingMore : labels.loadMore);
+}
+
+function CardGrid({
+  api,
+  className,
+  rowClassName,
+  children,
+}: {
+  api: TemplatePickerApi;
+  className: string | undefined;
+  rowClassName: string | undefined;
+  children: ReactNode;
+}) {
   const sizerRef = useRef<HTMLDivElement>(null);
   const columns = columnsFor(useElementWidth(sizerRef), CARD_MIN_WIDTH, CARD_GAP);
   const collection = useVirtualCollection({
@@ -90,13 +141,13 @@ function CardGrid({ api, className }: { api: TemplatePickerApi; className: strin
               ref={virtualizer.measureElement}
               data-index={row.index}
               data-slot={"cards-row" satisfies TemplatePickerSlot}
-              className="hitl-template-cards-row"
+              className={cx("hitl-template-cards-row", rowClassName)}
               style={rowStyle(row.start, { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` })}
             >
               {indices.map((index) => {
                 const template = api.templateAt(index) as Template;
                 return (
-                  <Card
+                  <CardScoped
                     key={template.id}
                     template={template}
                     labels={api.labels}
@@ -104,7 +155,9 @@ function CardGrid({ api, className }: { api: TemplatePickerApi; className: strin
                     radio={api.getCardRadioProps(template, index)}
                     name={api.getCardNameProps(index)}
                     details={api.getCardDetailsProps(index)}
-                  />
+                  >
+                    {children}
+                  </CardScoped>
                 );
               })}
             </div>
@@ -115,59 +168,133 @@ function CardGrid({ api, className }: { api: TemplatePickerApi; className: strin
   );
 }
 
+/** One element for every render, so the memoized cards see the same children. */
+const DEFAULT_CARD = <Card />;
+
 type Getter<K extends keyof TemplatePickerApi> = TemplatePickerApi[K] extends (...args: never[]) => infer P ? P : never;
 
-interface CardProps {
-  readonly template: Template;
-  readonly labels: TemplateLabels;
-  readonly card: Getter<"getCardProps">;
-  readonly radio: Getter<"getCardRadioProps">;
-  readonly name: Getter<"getCardNameProps">;
-  readonly details: Getter<"getCardDetailsProps">;
-}
-
-/** One template as a radio card; rendered again only when its props change (its choice, its tab stop). */
-const Card = memo(function Card({ template, labels, card, radio, name, details }: CardProps) {
-  return (
-    <label {...card}>
-      <input {...radio} />
-      <Preview url={template.previewUrl} labels={labels} />
-      <span {...name}>{template.name}</span>
-      {radio["aria-describedby"] && (
-        <span {...details}>
-          {template.description && (
-            <span data-slot={"card-description" satisfies TemplatePickerSlot} className="hitl-template-description">
-              {template.description}
-            </span>
-          )}
-          {template.tags.length > 0 && (
-            <span data-slot={"card-tags" satisfies TemplatePickerSlot} className="hitl-template-tags">
-              {template.tags.map((tag) => (
-                <span key={tag} className="hitl-tag">
-                  {/* A separator for screen readers reading the description. */}
-                  <span className="hitl-visually-hidden">, </span>
-                  {tag}
-                </span>
-              ))}
-            </span>
-          )}
-        </span>
-      )}
-    </label>
-  );
+/**
+ * One card's scope; rendered again only when its props change (its choice, its tab stop) — or
+ * the card's parts given to `Cards` do (keep them in a constant, as the registry's items do).
+ */
+const CardScoped = memo(function CardScoped({ children, ...scope }: CardScope & { children: ReactNode }) {
+  return <CardProvider value={scope}>{children}</CardProvider>;
 }, sameProps);
 
-/** Nothing matches: say so, and offer to clear the filters. */
-export function Empty({ className }: { className?: string }) {
-  const { api } = useTemplatePickerContext();
-  return (
-    <div data-slot={"empty" satisfies TemplatePickerSlot} className={cx("hitl-template-empty", className)}>
-      <p>{api.labels.noMatch}</p>
-      <button type="button" className="hitl-button" onClick={api.clearFilters}>
-        {api.labels.clearFilters}
-      </button>
-    </div>
+/**
+ * One template as a radio card (`data-state` `checked` or `unchecked`): its hidden radio (the
+ * group's item, named by the name, described by the details), then its children — by default
+ * `CardPreview`, `CardName` and `CardDetails`.
+ */
+export function Card({ children, ...props }: Omit<PartProps<"label">, "htmlFor" | "asChild">) {
+  const { card, radio } = useCard("Card");
+  // Always a label around its radio (a click anywhere on the card checks it): no asChild.
+  return part("label", card, { ...props, asChild: false }, [
+    <input key="radio" {...radio} />,
+    <Fragment key="content">
+      {children ?? (
+        <>
+          <CardPreview />
+          <CardName />
+          <CardDetails />
+        </>
+      )}
+    </Fragment>,
+  ]);
+}
+
+/** The card's preview (see `Preview`). */
+export function CardPreview({ className }: { className?: string | undefined }) {
+  const { template, labels } = useCard("CardPreview");
+  return <Preview url={template.previewUrl} labels={labels} className={className} />;
+}
+
+/** The template's name (it names the card's radio). */
+export function CardName(props: PartProps<"span">) {
+  const { template, name } = useCard("CardName");
+  return part("span", name, props, template.name);
+}
+
+/**
+ * The description and tags (they describe the card's radio), when the template has either; its
+ * children by default `CardDescription` and `CardTags`.
+ */
+export function CardDetails(props: PartProps<"span">) {
+  const { radio, details } = useCard("CardDetails");
+  if (!radio["aria-describedby"]) return null;
+  const own = { ...details, "data-slot": "card-details" satisfies TemplatePickerSlot };
+  return part(
+    "span",
+    own,
+    props,
+    <>
+      <CardDescription />
+      <CardTags />
+    </>,
   );
+}
+
+/** The template's description, when it has one. */
+export function CardDescription(props: PartProps<"span">) {
+  const { template } = useCard("CardDescription");
+  if (!template.description) return null;
+  const own = { "data-slot": "card-description" satisfies TemplatePickerSlot, className: "hitl-template-description" };
+  return part("span", own, props, template.description);
+}
+
+/** The template's tags, when it has any; `tagClassName` is each tag's. */
+export function CardTags({ tagClassName, ...props }: PartProps<"span"> & { tagClassName?: string | undefined }) {
+  const { template } = useCard("CardTags");
+  if (template.tags.length === 0) return null;
+  const own = { "data-slot": "card-tags" satisfies TemplatePickerSlot, className: "hitl-template-tags" };
+  return part(
+    "span",
+    own,
+    props,
+    template.tags.map((tag) => (
+      <span key={tag} data-slot={"card-tag" satisfies TemplatePickerSlot} className={cx("hitl-tag", tagClassName)}>
+        {/* A separator for screen readers reading the description. */}
+        <span className="hitl-visually-hidden">, </span>
+        {tag}
+      </span>
+    )),
+  );
+}
+
+/**
+ * Nothing matches: says so, and offers to clear the filters. Its children, when given, lay it
+ * out: `EmptyText`, `ClearFilters`.
+ */
+export function Empty(props: PartProps<"div">) {
+  const own = { "data-slot": "empty" satisfies TemplatePickerSlot, className: "hitl-template-empty" };
+  return part(
+    "div",
+    own,
+    props,
+    <>
+      <EmptyText />
+      <ClearFilters />
+    </>,
+  );
+}
+
+/** "No templates match" (the words of `labels.noMatch`). */
+export function EmptyText(props: PartProps<"p">) {
+  const { api } = useTemplatePickerContext();
+  const own = { "data-slot": "empty-text" satisfies TemplatePickerSlot, className: "hitl-template-empty-text" };
+  return part("p", own, props, api.labels.noMatch);
+}
+
+/** Clears the search and the pressed tags. */
+export function ClearFilters(props: PartProps<"button">) {
+  const { api } = useTemplatePickerContext();
+  const own = {
+    type: "button",
+    "data-slot": "clear-filters" satisfies TemplatePickerSlot,
+    className: "hitl-button",
+    onClick: api.clearFilters,
+  };
+  return part("button", own, props, api.labels.clearFilters);
 }
 
 /**

@@ -140,8 +140,8 @@ export function Issues(props: Omit<ShellIssuesProps, "messages">) {
   return <ShellIssues messages={api.issues} {...props} />;
 }
 
-/** The chosen template (thumbnail and name) and its filled variables, for the receipt. */
-export function Summary(props: PartProps<"div">) {
+/** The chosen template (thumbnail and name) and its filled variables, for the receipt; `previewClassName` is the thumbnail's. */
+export function Summary({ previewClassName, ...props }: PartProps<"div"> & { previewClassName?: string | undefined }) {
   const { api, answer, remote } = useTemplatePickerContext();
   const { labels } = api;
   if (!answer) return null;
@@ -155,7 +155,12 @@ export function Summary(props: PartProps<"div">) {
     : Object.entries(answer.variables).map(([name, text]) => [name, name, text]);
   const own = { "data-slot": "receipt-template" satisfies TemplatePickerSlot, className: "hitl-template-chosen" };
   return part("div", own, props, [
-    <Preview key="preview" url={template?.previewUrl} labels={labels} className="hitl-template-thumbnail" />,
+    <Preview
+      key="preview"
+      url={template?.previewUrl}
+      labels={labels}
+      className={cx("hitl-template-thumbnail", previewClassName)}
+    />,
     <div key="text" className="hitl-template-chosen-text">
       <p className="hitl-template-name">
         <span className="hitl-visually-hidden">{labels.chosenHeading}: </span>

@@ -3,7 +3,20 @@ import { useMemo } from "react";
 import { type Template, templateSchema } from "../../kinds/template";
 import { useRemoteCollection } from "../../react/use-remote-collection";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { Cards, Empty } from "./cards";
+import {
+  Card,
+  CardDescription,
+  CardDetails,
+  CardName,
+  CardPreview,
+  Cards,
+  CardTags,
+  ClearFilters,
+  Empty,
+  EmptyText,
+  LoadMore,
+  TemplateError,
+} from "./cards";
 import { Body, Count, Issues, Receipt, Search, Summary, Tags, Variables } from "./parts";
 import {
   type TemplatePickerContextValue,
@@ -47,7 +60,28 @@ export const TemplatePicker = defineWidget<TemplatePickerProps, TemplatePickerCo
       <Variables />
     </>
   ),
-  parts: { Body, Search, Tags, Count, Cards, Empty, Variables, Issues, Receipt, Summary },
+  parts: {
+    Body,
+    Search,
+    Tags,
+    Count,
+    Cards,
+    Card,
+    CardPreview,
+    CardName,
+    CardDetails,
+    CardDescription,
+    CardTags,
+    TemplateError,
+    LoadMore,
+    Empty,
+    EmptyText,
+    ClearFilters,
+    Variables,
+    Issues,
+    Receipt,
+    Summary,
+  },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
