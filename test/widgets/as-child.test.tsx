@@ -113,6 +113,15 @@ const inRow = (payload: typeof radios) => (p: ReactElement) =>
       <Question.OptionRow>{p}</Question.OptionRow>
     </Question.OptionGroup>,
   );
+/** Inside the template picker's one card (per-card parts render once per card). */
+const inCard = (p: ReactElement) => (
+  <TemplatePicker.Root payload={templates}>
+    <TemplatePicker.Cards>
+      <TemplatePicker.Card>{p}</TemplatePicker.Card>
+    </TemplatePicker.Cards>
+  </TemplatePicker.Root>
+);
+
 const rows: Row[] = [
   row(
     "the shell's Prompt",
@@ -377,26 +386,26 @@ const rows: Row[] = [
     "receipt-template",
     /Launch/,
   ),
-  ...(
-    [
-      ["CardName", <TemplatePicker.CardName asChild>{mine}</TemplatePicker.CardName>, "card-name", /Launch/],
-      ["CardDetails", <TemplatePicker.CardDetails asChild>{mine}</TemplatePicker.CardDetails>, "card-details", /email/],
-      ["CardTags", <TemplatePicker.CardTags asChild>{mine}</TemplatePicker.CardTags>, "card-tags", /email/],
-    ] as const
-  ).map(([name, element, slot, text]) =>
-    row(
-      `the template picker's ${name}`,
-      (p) => (
-        <TemplatePicker.Root payload={templates}>
-          <TemplatePicker.Cards>
-            <TemplatePicker.Card>{p}</TemplatePicker.Card>
-          </TemplatePicker.Cards>
-        </TemplatePicker.Root>
-      ),
-      element,
-      slot,
-      text,
-    ),
+  row(
+    "the template picker's CardName",
+    inCard,
+    <TemplatePicker.CardName asChild>{mine}</TemplatePicker.CardName>,
+    "card-name",
+    /Launch/,
+  ),
+  row(
+    "the template picker's CardDetails",
+    inCard,
+    <TemplatePicker.CardDetails asChild>{mine}</TemplatePicker.CardDetails>,
+    "card-details",
+    /email/,
+  ),
+  row(
+    "the template picker's CardTags",
+    inCard,
+    <TemplatePicker.CardTags asChild>{mine}</TemplatePicker.CardTags>,
+    "card-tags",
+    /email/,
   ),
   row(
     "the template picker's Empty",
