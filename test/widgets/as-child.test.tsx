@@ -122,6 +122,15 @@ const inCard = (p: ReactElement) => (
   </TemplatePicker.Root>
 );
 
+/** Inside the media picker's grid, one tile per item (per-tile parts render once per tile). */
+const inTile = (p: ReactElement) => (
+  <MediaPicker.Root payload={media}>
+    <MediaPicker.Grid>
+      <MediaPicker.Tile>{p}</MediaPicker.Tile>
+    </MediaPicker.Grid>
+  </MediaPicker.Root>
+);
+
 const rows: Row[] = [
   row(
     "the shell's Prompt",
@@ -427,6 +436,24 @@ const rows: Row[] = [
     <TemplatePicker.ClearFilters asChild>{mine}</TemplatePicker.ClearFilters>,
     "clear-filters",
     /Clear filters/,
+  ),
+  row(
+    "the media picker's Tile",
+    (p) => (
+      <MediaPicker.Root payload={media}>
+        <MediaPicker.Grid>{p}</MediaPicker.Grid>
+      </MediaPicker.Root>
+    ),
+    <MediaPicker.Tile asChild>{mine}</MediaPicker.Tile>,
+    "cell",
+  ),
+  row("the media picker's TileOption", inTile, <MediaPicker.TileOption asChild>{mine}</MediaPicker.TileOption>, "item"),
+  row(
+    "the media picker's PreviewCaption",
+    (p) => <MediaPicker.Root payload={media}>{p}</MediaPicker.Root>,
+    <MediaPicker.PreviewCaption asChild>{mine}</MediaPicker.PreviewCaption>,
+    "preview-caption",
+    /A/,
   ),
   row(
     "the media picker's Preview",

@@ -3,8 +3,30 @@ import { useMemo } from "react";
 import { type MediaItem, mediaItemSchema } from "../../kinds/media";
 import { useRemoteCollection } from "../../react/use-remote-collection";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
-import { Grid } from "./grid";
-import { Body, Count, Issues, LoadStatus, Message, Preview, Receipt, Search, Submit } from "./parts";
+import {
+  Grid,
+  Tile,
+  TileCheck,
+  TileOption,
+  TileOrderBadge,
+  TilePlaceholderText,
+  TileThumbnail,
+  TileTypeBadge,
+} from "./grid";
+import {
+  Body,
+  Count,
+  Issues,
+  LoadStatus,
+  Message,
+  Preview,
+  PreviewCaption,
+  PreviewMedia,
+  Receipt,
+  Search,
+  Submit,
+  Summary,
+} from "./parts";
 import {
   type MediaPickerContextValue,
   type MediaPickerProps,
@@ -55,7 +77,28 @@ export const MediaPicker = defineWidget<MediaPickerProps, MediaPickerContextValu
       <LoadStatus />
     </>
   ),
-  parts: { Body, Grid, Preview, Count, Search, LoadStatus, Message, Issues, Submit, Receipt },
+  parts: {
+    Body,
+    Grid,
+    Tile,
+    TileOption,
+    TileThumbnail,
+    TilePlaceholderText,
+    TileTypeBadge,
+    TileOrderBadge,
+    TileCheck,
+    Preview,
+    PreviewMedia,
+    PreviewCaption,
+    Count,
+    Search,
+    LoadStatus,
+    Message,
+    Issues,
+    Submit,
+    Receipt,
+    Summary,
+  },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */

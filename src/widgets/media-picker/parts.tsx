@@ -7,6 +7,7 @@ import { CollectionSearch, CollectionStatus } from "../shared/remote-collection"
 import { ShellSubmit } from "../shared/shell-submit";
 import {
   type BodyProps,
+  cx,
   ShellForm,
   ShellIssues,
   type ShellIssuesProps,
@@ -39,27 +40,44 @@ export function Preview(props: PartProps<"figure">) {
   const { status } = useShell();
   const tile = api.preview;
   if (isSettledStatus(status) || !tile) return null;
-  return part("figure", { ...api.getPreviewProps(tile), className: "hitl-media-preview" }, props, [
-    // Keyed by item: a failed load belongs to that item only.
-    <PreviewMedia key={tile.item.id} item={tile.item} name={tile.name} />,
-    <figcaption
-      key="caption"
-      data-slot={"preview-caption" satisfies MediaPickerSlot}
-      className="hitl-media-preview-caption"
-    >
-      {tile.name}
-    </figcaption>,
-  ]);
+  return part(
+    "figure",
+    { ...api.getPreviewProps(tile), className: "hitl-media-preview" },
+    props,
+    <>
+      <PreviewMedia />
+      <PreviewCaption />
+    </>,
+  );
 }
 
-function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
+/** The active item at its size: its image, video or audio player, or "Preview unavailable" (`data-state` `broken`). */
+export function PreviewMedia({ className }: { className?: string | undefined }) {
+  const tile = useMediaPickerContext().api.preview;
+  // Keyed by item: a failed load belongs to that item only.
+  return tile ? <PreviewMediaOf key={tile.item.id} item={tile.item} name={tile.name} className={className} /> : null;
+}
+
+/** The active item's name, under it. */
+export function PreviewCaption(props: PartProps<"figcaption">) {
+  const tile = useMediaPickerContext().api.preview;
+  if (!tile) return null;
+  const own = { "data-slot": "preview-caption" satisfies MediaPickerSlot, className: "hitl-media-preview-caption" };
+  return part("figcaption", own, props, tile.name);
+}
+
+function PreviewMediaOf({ item, name, className }: { item: MediaItem; name: string; className: string | undefined }) {
   const { api } = useMediaPickerContext();
   const [failed, setFailed] = useState(false);
   const { src, poster } = previewSources(item);
   const slot = "preview-media" satisfies MediaPickerSlot;
   if (src === undefined || failed) {
     return (
-      <div data-slot={slot} data-state="broken" className="hitl-media-preview-media hitl-media-placeholder">
+      <div
+        data-slot={slot}
+        data-state="broken"
+        className={cx("hitl-media-preview-media hitl-media-placeholder", className)}
+      >
         {api.labels.broken}
       </div>
     );
@@ -71,7 +89,7 @@ function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
         <img
           data-slot={slot}
           data-state="ready"
-          className="hitl-media-preview-media"
+          className={cx("hitl-media-preview-media", className)}
           src={src}
           alt={item.alt}
           decoding="async"
@@ -84,7 +102,7 @@ function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
         <video
           data-slot={slot}
           data-state="ready"
-          className="hitl-media-preview-media"
+          className={cx("hitl-media-preview-media", className)}
           src={src}
           poster={poster}
           controls
@@ -95,7 +113,11 @@ function PreviewMedia({ item, name }: { item: MediaItem; name: string }) {
       );
     case "audio":
       return (
-        <div data-slot={slot} data-state="ready" className="hitl-media-preview-media hitl-media-preview-audio">
+        <div
+          data-slot={slot}
+          data-state="ready"
+          className={cx("hitl-media-preview-media hitl-media-preview-audio", className)}
+        >
           {poster && <img src={poster} alt="" decoding="async" />}
           {/* biome-ignore lint/a11y/useMediaCaption: payloads carry no caption tracks to offer. */}
           <audio src={src} controls preload="none" aria-label={name} onError={onError} />
@@ -149,47 +171,70 @@ export function Submit(props: ComponentPropsWithoutRef<typeof ShellSubmit>) {
   return <ShellSubmit {...props}>{props.children ?? api.labels.submit}</ShellSubmit>;
 }
 
-/** The receipt: the chosen items, in order, as small thumbnails with their names. */
-export function Receipt(props: Omit<ShellReceiptProps, "summary">) {
+export interface SummaryProps {
+  /** The list of chosen items (`ol`, in order). */
+  className?: string | undefined;
+  /** Each chosen item: its thumbnail and name. */
+  itemClassName?: string | undefined;
+  /** Each item's small thumbnail (`data-state` `ready`, `broken` or `empty`). */
+  thumbnailClassName?: string | undefined;
+  /** "Nothing chosen", when the answer chose nothing. */
+  emptyClassName?: string | undefined;
+  /** "And n more", past the first hundred. */
+  moreClassName?: string | undefined;
+}
+
+/** The receipt's summary: the chosen items, in order, as small thumbnails with their names. */
+export function Summary({ className, itemClassName, thumbnailClassName, emptyClassName, moreClassName }: SummaryProps) {
   const { api, remote, answer } = useMediaPickerContext();
   const { collection, labels } = api;
   const chosen = answer?.selected ?? [];
   const shown = chosen.slice(0, RECEIPT_LIMIT);
-  const summary =
-    chosen.length === 0 ? (
-      <p data-slot={"receipt-empty" satisfies MediaPickerSlot} className="hitl-help">
+  if (chosen.length === 0) {
+    return (
+      <p data-slot={"receipt-empty" satisfies MediaPickerSlot} className={cx("hitl-help", emptyClassName)}>
         {labels.receiptEmpty}
       </p>
-    ) : (
-      <>
-        <ol data-slot={"receipt-items" satisfies MediaPickerSlot} className="hitl-media-receipt">
-          {shown.map((id) => {
-            const index = collection.indexOf.get(id);
-            // Any item the picker knows by id (a remote one from an earlier search too).
-            const item = index === undefined ? remote?.known(id) : collection.items[index];
-            return (
-              <li key={id} data-slot={"receipt-item" satisfies MediaPickerSlot} className="hitl-media-receipt-item">
-                {item ? (
-                  <>
-                    <ReceiptThumbnail item={item} />
-                    <span>{index === undefined ? item.alt || id : itemName(labels, item, index)}</span>
-                  </>
-                ) : (
-                  <span>{id}</span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        {chosen.length > shown.length && (
-          <p className="hitl-help">{labels.receiptMore(chosen.length - shown.length)}</p>
-        )}
-      </>
     );
-  return <ShellReceipt summary={summary} {...props} />;
+  }
+  return (
+    <>
+      <ol data-slot={"receipt-items" satisfies MediaPickerSlot} className={cx("hitl-media-receipt", className)}>
+        {shown.map((id) => {
+          const index = collection.indexOf.get(id);
+          // Any item the picker knows by id (a remote one from an earlier search too).
+          const item = index === undefined ? remote?.known(id) : collection.items[index];
+          return (
+            <li
+              key={id}
+              data-slot={"receipt-item" satisfies MediaPickerSlot}
+              className={cx("hitl-media-receipt-item", itemClassName)}
+            >
+              {item ? (
+                <>
+                  <ReceiptThumbnail item={item} className={thumbnailClassName} />
+                  <span>{index === undefined ? item.alt || id : itemName(labels, item, index)}</span>
+                </>
+              ) : (
+                <span>{id}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {chosen.length > shown.length && (
+        <p className={cx("hitl-help", moreClassName)}>{labels.receiptMore(chosen.length - shown.length)}</p>
+      )}
+    </>
+  );
 }
 
-function ReceiptThumbnail({ item }: { item: MediaItem }) {
+/** The receipt: the outcome and its `summary` (default `<Summary />`). */
+export function Receipt({ summary, ...props }: ShellReceiptProps) {
+  return <ShellReceipt summary={summary ?? <Summary />} {...props} />;
+}
+
+function ReceiptThumbnail({ item, className }: { item: MediaItem; className: string | undefined }) {
   const [failed, setFailed] = useState(false);
   const source = thumbnailSource(item);
   const slot = "receipt-thumbnail" satisfies MediaPickerSlot;
@@ -198,7 +243,7 @@ function ReceiptThumbnail({ item }: { item: MediaItem }) {
       <span
         data-slot={slot}
         data-state={source.type === "none" ? "empty" : "broken"}
-        className="hitl-media-receipt-thumb hitl-media-placeholder"
+        className={cx("hitl-media-receipt-thumb hitl-media-placeholder", className)}
         aria-hidden="true"
       />
     );
@@ -207,7 +252,7 @@ function ReceiptThumbnail({ item }: { item: MediaItem }) {
     <img
       data-slot={slot}
       data-state="ready"
-      className="hitl-media-receipt-thumb"
+      className={cx("hitl-media-receipt-thumb", className)}
       src={source.src}
       alt=""
       loading="lazy"
