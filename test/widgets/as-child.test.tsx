@@ -438,6 +438,30 @@ const rows: Row[] = [
     /Clear filters/,
   ),
   row(
+    "the aspect-ratio picker's OptionLabel",
+    (p) => (
+      <AspectRatioPicker.Root payload={ratio}>
+        <AspectRatioPicker.Options>
+          <AspectRatioPicker.Option>{p}</AspectRatioPicker.Option>
+        </AspectRatioPicker.Options>
+      </AspectRatioPicker.Root>
+    ),
+    <AspectRatioPicker.OptionLabel asChild>{mine}</AspectRatioPicker.OptionLabel>,
+    "option-label",
+    /Square/,
+  ),
+  row(
+    "the aspect-ratio picker's CustomLabel",
+    (p) => (
+      <AspectRatioPicker.Root payload={ratio}>
+        <AspectRatioPicker.CustomField side="width">{p}</AspectRatioPicker.CustomField>
+      </AspectRatioPicker.Root>
+    ),
+    <AspectRatioPicker.CustomLabel asChild>{mine}</AspectRatioPicker.CustomLabel>,
+    "custom-label",
+    /Width/,
+  ),
+  row(
     "the media picker's Tile",
     (p) => (
       <MediaPicker.Root payload={media}>

@@ -18,7 +18,11 @@ export const aspectRatioPickerAnatomy = /* @__PURE__ */ anatomy({
   shape: "shape",
   /** The custom W:H, shown while Custom is chosen. */
   custom: "custom",
+  /** The width and height fields and the preview, side by side. */
+  customFields: "custom-fields",
   customField: "custom-field",
+  customColon: "custom-colon",
+  customLabel: "custom-label",
   customWidth: "custom-width",
   customHeight: "custom-height",
   fieldError: "field-error",

@@ -1,7 +1,28 @@
 "use client";
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import type { AspectRatioApi } from "./connect";
-import { Body, Custom, Issues, Option, Options, Shape, Submit, Summary } from "./parts";
+import {
+  Body,
+  Custom,
+  CustomColon,
+  CustomError,
+  CustomField,
+  CustomFieldError,
+  CustomFields,
+  CustomInput,
+  CustomLabel,
+  CustomPreview,
+  CustomRange,
+  Issues,
+  Option,
+  OptionLabel,
+  OptionRatio,
+  OptionShape,
+  Options,
+  Shape,
+  Submit,
+  Summary,
+} from "./parts";
 import { type AspectRatioPickerProps, AspectRatioProvider, useAspectRatioPicker } from "./use-aspect-ratio-picker";
 
 /**
@@ -29,7 +50,28 @@ export const AspectRatioPicker = defineWidget<AspectRatioPickerProps, AspectRati
       <Custom />
     </>
   ),
-  parts: { Body, Options, Option, Shape, Custom, Issues, Submit, Summary },
+  parts: {
+    Body,
+    Options,
+    Option,
+    OptionShape,
+    OptionLabel,
+    OptionRatio,
+    Shape,
+    Custom,
+    CustomFields,
+    CustomField,
+    CustomColon,
+    CustomLabel,
+    CustomInput,
+    CustomFieldError,
+    CustomPreview,
+    CustomRange,
+    CustomError,
+    Issues,
+    Submit,
+    Summary,
+  },
 });
 
 /** The Root's props: the widget's, but the prompt (its `Prompt` part), and the fieldset's. */
