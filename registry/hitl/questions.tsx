@@ -6,47 +6,64 @@ import { cn, decline, shell } from "@/components/hitl/shell";
 
 /**
  * The question set in shadcn's look: the kit's parts (`hitl-kit/widgets/questions`) with Tailwind
- * classes. What a question renders inside itself (its legend, chips, options, "Other"'s field) is
- * styled from the list by its `data-slot`. A question carries `data-state` (`answered` /
+ * classes, each part with its own: one question's parts and one option's, rendered once per question
+ * and per option. A question carries `data-state` (`answered` /
  * `unanswered`) and `data-invalid` once Submit was tried; an option's row `data-state` (`checked` /
  * `unchecked`) and `data-recommended`; the root's `data-state` is the request's (`open`,
  * `submitting`, `answered`, `declined`, …).
  */
 
-/** The questions: one bordered fieldset each, its legend the header chip, the prompt and "Optional". */
-const questions = cn(
-  "flex flex-col gap-3",
-  "**:data-[slot=question]:m-0 **:data-[slot=question]:flex **:data-[slot=question]:min-w-0 **:data-[slot=question]:flex-col **:data-[slot=question]:gap-1.5 **:data-[slot=question]:rounded-lg **:data-[slot=question]:border **:data-[slot=question]:px-3 **:data-[slot=question]:pt-2.5 **:data-[slot=question]:pb-3 **:data-[slot=question]:data-[invalid]:border-destructive",
-  "**:data-[slot=question-legend]:float-left **:data-[slot=question-legend]:mb-1 **:data-[slot=question-legend]:flex **:data-[slot=question-legend]:w-full **:data-[slot=question-legend]:flex-wrap **:data-[slot=question-legend]:items-baseline **:data-[slot=question-legend]:gap-x-2 **:data-[slot=question-legend]:gap-y-1 **:data-[slot=question-legend]:p-0",
-  "**:data-[slot=question-prompt]:font-medium **:data-[slot=question-prompt]:wrap-anywhere",
-  "[&_.hitl-questions-chip]:inline-flex [&_.hitl-questions-chip]:items-center [&_.hitl-questions-chip]:rounded-md [&_.hitl-questions-chip]:border [&_.hitl-questions-chip]:px-2 [&_.hitl-questions-chip]:py-0.5 [&_.hitl-questions-chip]:text-xs [&_.hitl-questions-chip]:font-medium [&_.hitl-questions-chip]:whitespace-nowrap",
-  "**:data-[slot=question-header]:border-transparent **:data-[slot=question-header]:bg-secondary **:data-[slot=question-header]:text-secondary-foreground **:data-[slot=optional-chip]:text-muted-foreground **:data-[slot=recommended-chip]:border-current **:data-[slot=recommended-chip]:text-hitl-success",
-  "**:data-[slot=bounds]:m-0 **:data-[slot=bounds]:text-xs **:data-[slot=bounds]:text-muted-foreground",
-  "**:data-[slot=notice]:m-0 **:data-[slot=notice]:text-xs **:data-[slot=notice]:text-destructive **:data-[slot=notice]:empty:sr-only",
-  "**:data-[slot=question-issue]:m-0 **:data-[slot=question-issue]:text-xs **:data-[slot=question-issue]:text-destructive",
-  "**:data-[slot=clear]:h-7 **:data-[slot=clear]:rounded-md **:data-[slot=clear]:border **:data-[slot=clear]:bg-background **:data-[slot=clear]:px-2.5 **:data-[slot=clear]:text-xs **:data-[slot=clear]:font-medium **:data-[slot=clear]:shadow-xs **:data-[slot=clear]:outline-none **:data-[slot=clear]:hover:bg-accent **:data-[slot=clear]:focus-visible:ring-[3px] **:data-[slot=clear]:focus-visible:ring-ring/50 dark:**:data-[slot=clear]:border-input dark:**:data-[slot=clear]:bg-input/30",
+/** A chip in a question's legend or beside an option: its header, "Optional", "Recommended". */
+const chip = "inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
+/** One option's row: its radio or checkbox, its label and chip, its description. */
+const option = (
+  <Parts.QuestionOption className="grid grid-cols-[auto_1fr] items-start gap-x-2 rounded-md px-2 py-1.5 hover:bg-accent data-[state=checked]:bg-hitl-selected">
+    <Parts.OptionControl
+      className={cn(
+        "mt-0.5 size-4 shrink-0 cursor-pointer disabled:cursor-not-allowed",
+        // A radio (the parts' radio group) is drawn; a checkbox is the browser's, in the primary colour.
+        "accent-primary [&:is(button)]:inline-flex [&:is(button)]:items-center [&:is(button)]:justify-center [&:is(button)]:rounded-full [&:is(button)]:border [&:is(button)]:border-input [&:is(button)]:shadow-xs",
+        "[&:is(button)]:outline-none [&:is(button)]:focus-visible:ring-[3px] [&:is(button)]:focus-visible:ring-ring/50 [&:is(button)]:data-[state=checked]:border-primary [&:is(button)]:disabled:opacity-50",
+      )}
+      indicatorClassName="size-2 rounded-full bg-primary"
+    />
+    <Parts.OptionText className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-0.5">
+      <Parts.OptionLabel className="cursor-pointer wrap-anywhere" />
+      <Parts.OptionRecommended className={cn(chip, "border-current text-hitl-success")} />
+    </Parts.OptionText>
+    <Parts.OptionDescription className="col-start-2 m-0 text-xs text-muted-foreground" />
+  </Parts.QuestionOption>
 );
-
-/** A question's answers: radios (the parts' radio group) or checkboxes, one row each, "Other"'s field. */
-const options = cn(
-  "**:data-[slot=options]:flex **:data-[slot=options]:flex-col **:data-[slot=options]:gap-0.5",
-  "**:data-[slot=option]:grid **:data-[slot=option]:grid-cols-[auto_1fr] **:data-[slot=option]:items-start **:data-[slot=option]:gap-x-2 **:data-[slot=option]:rounded-md **:data-[slot=option]:px-2 **:data-[slot=option]:py-1.5",
-  "**:data-[slot=option]:hover:bg-accent **:data-[slot=option]:data-[state=checked]:bg-hitl-selected",
-  "**:data-[slot=option-control]:mt-0.5 **:data-[slot=option-control]:size-4 **:data-[slot=option-control]:shrink-0 **:data-[slot=option-control]:cursor-pointer **:data-[slot=option-control]:disabled:cursor-not-allowed [&_.hitl-checkbox]:accent-primary",
-  "[&_.hitl-radio]:inline-flex [&_.hitl-radio]:items-center [&_.hitl-radio]:justify-center [&_.hitl-radio]:rounded-full [&_.hitl-radio]:border [&_.hitl-radio]:border-input [&_.hitl-radio]:shadow-xs [&_.hitl-radio]:outline-none [&_.hitl-radio]:focus-visible:ring-[3px] [&_.hitl-radio]:focus-visible:ring-ring/50 [&_.hitl-radio]:data-[state=checked]:border-primary [&_.hitl-radio]:disabled:opacity-50",
-  "[&_.hitl-radio-indicator]:size-2 [&_.hitl-radio-indicator]:rounded-full [&_.hitl-radio-indicator]:bg-primary",
-  "[&_.hitl-questions-option-text]:flex [&_.hitl-questions-option-text]:min-w-0 [&_.hitl-questions-option-text]:flex-wrap [&_.hitl-questions-option-text]:items-baseline [&_.hitl-questions-option-text]:gap-x-2 [&_.hitl-questions-option-text]:gap-y-0.5",
-  "**:data-[slot=option-label]:cursor-pointer **:data-[slot=option-label]:wrap-anywhere **:data-[slot=option-description]:col-start-2 **:data-[slot=option-description]:m-0 **:data-[slot=option-description]:text-xs **:data-[slot=option-description]:text-muted-foreground",
-  "**:data-[slot=other-input]:min-w-0 **:data-[slot=other-input]:rounded-md **:data-[slot=other-input]:border **:data-[slot=other-input]:border-input **:data-[slot=other-input]:bg-transparent **:data-[slot=other-input]:px-3 **:data-[slot=other-input]:py-1.5 **:data-[slot=other-input]:shadow-xs **:data-[slot=other-input]:outline-none",
-  "**:data-[slot=other-input]:placeholder:text-muted-foreground **:data-[slot=other-input]:focus-visible:border-ring **:data-[slot=other-input]:focus-visible:ring-[3px] **:data-[slot=other-input]:focus-visible:ring-ring/50 **:data-[slot=other-input]:aria-invalid:border-destructive **:data-[slot=other-input]:aria-invalid:ring-destructive/20 dark:**:data-[slot=other-input]:bg-input/30",
-  // "Other"'s field lines up with the labels (row padding, control, gap); a question's only field is a textarea.
-  "[&_.hitl-questions-other]:ml-8 [&_.hitl-questions-other]:h-9 [&_.hitl-questions-other]:w-[calc(100%-2rem)] [&_.hitl-questions-text]:min-h-16 [&_.hitl-questions-text]:w-full [&_.hitl-questions-text]:resize-y",
+/** One question: a bordered fieldset, its legend the header chip, the prompt and "Optional"; its answers. */
+const question = (
+  <Parts.Question className="m-0 flex min-w-0 flex-col gap-1.5 rounded-lg border px-3 pt-2.5 pb-3 data-[invalid]:border-destructive">
+    <Parts.QuestionLegend className="float-left mb-1 flex w-full flex-wrap items-baseline gap-x-2 gap-y-1 p-0">
+      <Parts.QuestionHeader className={cn(chip, "border-transparent bg-secondary text-secondary-foreground")} />
+      <Parts.QuestionPrompt className="font-medium wrap-anywhere" />
+      <Parts.QuestionOptional className={cn(chip, "text-muted-foreground")} />
+    </Parts.QuestionLegend>
+    <Parts.QuestionBounds className="m-0 text-xs text-muted-foreground" />
+    <Parts.QuestionOptions className="flex flex-col gap-0.5">{option}</Parts.QuestionOptions>
+    {/* "Other"'s field lines up with the labels (row padding, control, gap); a question's only field is a textarea. */}
+    <Parts.OtherInput
+      className={cn(
+        "min-w-0 rounded-md border border-input bg-transparent px-3 py-1.5 shadow-xs outline-none placeholder:text-muted-foreground dark:bg-input/30",
+        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive aria-invalid:ring-destructive/20",
+        "[&:is(input)]:ml-8 [&:is(input)]:h-9 [&:is(input)]:w-[calc(100%-2rem)] [&:is(textarea)]:min-h-16 [&:is(textarea)]:w-full [&:is(textarea)]:resize-y",
+      )}
+    />
+    <Parts.QuestionNotice className="m-0 text-xs text-destructive empty:sr-only" />
+    <Parts.QuestionIssue className="m-0 text-xs text-destructive" />
+    <Parts.QuestionClear className="h-7 rounded-md border bg-background px-2.5 text-xs font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:border-input dark:bg-input/30" />
+  </Parts.Question>
 );
 
 /** "1 of 3 answered", and why Submit cannot send yet. */
-const progress = cn(
-  "flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs",
-  "**:data-[slot=progress]:m-0 **:data-[slot=progress]:text-muted-foreground **:data-[slot=progress]:tabular-nums **:data-[slot=pending]:m-0 **:data-[slot=pending]:text-muted-foreground",
+const progress = (
+  <Parts.Progress className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs">
+    <Parts.ProgressText className="m-0 text-muted-foreground tabular-nums" />
+    <Parts.ProgressPending className="m-0 text-muted-foreground" />
+  </Parts.Progress>
 );
 
 /** The receipt's question → answer pairs. */
@@ -61,8 +78,8 @@ export function Questions({ prompt, answer, className, ...props }: QuestionsProp
     <Parts.Root {...props} className={cn(shell.root, className)}>
       <Parts.Prompt className={shell.prompt}>{prompt}</Parts.Prompt>
       <Parts.Body className={shell.form}>
-        <Parts.QuestionList className={cn(questions, options)} />
-        <Parts.Progress className={progress} />
+        <Parts.QuestionList className="flex flex-col gap-3">{question}</Parts.QuestionList>
+        {progress}
         <Parts.Issues />
         <Parts.Actions className={shell.actions}>
           <Parts.Submit className={shell.submit} />

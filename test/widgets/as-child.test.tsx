@@ -131,6 +131,13 @@ const inTile = (p: ReactElement) => (
   </MediaPicker.Root>
 );
 
+/** Inside the question set's first question (per-question parts render once per question). */
+const inQuestion = (p: ReactElement) => (
+  <Questions.Root payload={set}>
+    <Questions.Question question={question}>{p}</Questions.Question>
+  </Questions.Root>
+);
+
 const rows: Row[] = [
   row(
     "the shell's Prompt",
@@ -335,6 +342,19 @@ const rows: Row[] = [
       <textarea className="mine" data-testid="mine" />
     </Questions.OtherInput>,
     "other-input",
+  ),
+  row(
+    "the question set's QuestionLegend",
+    inQuestion,
+    <Questions.QuestionLegend asChild>{mine}</Questions.QuestionLegend>,
+    "question-legend",
+    /PostgreSQL|Which/,
+  ),
+  row(
+    "the question set's QuestionOption",
+    (p) => inQuestion(<Questions.QuestionOptions>{p}</Questions.QuestionOptions>),
+    <Questions.QuestionOption asChild>{mine}</Questions.QuestionOption>,
+    "option",
   ),
   row(
     "the question set's Summary",

@@ -23,6 +23,8 @@ export const questionsAnatomy = /* @__PURE__ */ anatomy({
   /** An option's row (or "Other"'s), with `data-state` `checked` / `unchecked`. */
   option: "option",
   optionControl: "option-control",
+  /** The option's label and "Recommended" chip, side by side. */
+  optionText: "option-text",
   optionLabel: "option-label",
   optionDescription: "option-description",
   recommendedChip: "recommended-chip",
