@@ -11,19 +11,30 @@ import { cn, decline, focusRing, inputClass, outlineButton, shell } from "@/comp
  * request's (`open`, `submitting`, `answered`, `declined`, `answered-elsewhere`, …).
  */
 
-const list = cn(
-  "max-h-90 overflow-y-auto overscroll-contain rounded-md border p-1",
-  focusRing,
-  "**:data-[slot=empty]:px-2 **:data-[slot=empty]:py-1.5 **:data-[slot=empty]:text-muted-foreground",
-  // Rows are placed by the virtualizer; their bottom padding is the space between them.
-  "**:data-[slot=row]:pb-0.5",
-  "**:data-[slot=group-heading]:px-2 **:data-[slot=group-heading]:pt-2 **:data-[slot=group-heading]:pb-1 **:data-[slot=group-heading]:text-xs **:data-[slot=group-heading]:font-semibold **:data-[slot=group-heading]:tracking-wide **:data-[slot=group-heading]:text-muted-foreground **:data-[slot=group-heading]:uppercase",
-  "**:data-[slot=option]:grid **:data-[slot=option]:grid-cols-[auto_1fr] **:data-[slot=option]:items-start **:data-[slot=option]:gap-x-2 **:data-[slot=option]:rounded-sm **:data-[slot=option]:px-2 **:data-[slot=option]:py-1.5",
-  "**:data-[slot=option]:hover:bg-accent **:data-[slot=option]:data-[highlighted]:bg-accent **:data-[slot=option]:data-[state=checked]:bg-hitl-selected",
-  "**:data-[slot=option]:data-[disabled]:hover:bg-transparent **:data-[slot=option]:data-[disabled]:*:data-[slot=option-control]:opacity-50 **:data-[slot=option]:data-[disabled]:*:data-[slot=option-label]:opacity-50",
-  "**:data-[slot=option-control]:mt-0.5 **:data-[slot=option-control]:size-4 **:data-[slot=option-control]:cursor-pointer **:data-[slot=option-control]:accent-primary **:data-[slot=option-control]:disabled:cursor-not-allowed",
-  "**:data-[slot=option-label]:cursor-pointer **:data-[slot=option-label]:wrap-anywhere",
-  "**:data-[slot=option-description]:col-start-2 **:data-[slot=option-description]:text-xs **:data-[slot=option-description]:text-muted-foreground",
+/** One option's row: its checkbox, label and description (dimmed while it cannot be chosen). */
+const option = (
+  <Parts.Option
+    className={cn(
+      "group/option grid grid-cols-[auto_1fr] items-start gap-x-2 rounded-sm px-2 py-1.5",
+      "hover:bg-accent data-[highlighted]:bg-accent data-[state=checked]:bg-hitl-selected data-[disabled]:hover:bg-transparent",
+    )}
+  >
+    <Parts.OptionControl className="mt-0.5 size-4 cursor-pointer accent-primary disabled:cursor-not-allowed group-data-[disabled]/option:opacity-50" />
+    <Parts.OptionLabel className="cursor-pointer wrap-anywhere group-data-[disabled]/option:opacity-50" />
+    <Parts.OptionDescription className="col-start-2 text-xs text-muted-foreground" />
+  </Parts.Option>
+);
+/** The options, virtualized, under their group headings. */
+const list = (
+  <Parts.List
+    className={cn("max-h-90 overflow-y-auto overscroll-contain rounded-md border p-1", focusRing)}
+    // Rows are placed by the virtualizer; their bottom padding is the space between them.
+    rowClassName="pb-0.5"
+    headingClassName="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+    emptyClassName="px-2 py-1.5 text-muted-foreground"
+  >
+    {option}
+  </Parts.List>
 );
 
 /** A multi-select in shadcn's look: search, Select all / Clear, count, list, Submit / Decline, receipt. */
@@ -42,7 +53,7 @@ export function MultiSelect({ prompt, answer, className, ...props }: MultiSelect
           <Parts.Clear className={outlineButton} />
           <Parts.SelectAllHint className="m-0 basis-full text-xs text-muted-foreground" />
         </Parts.Toolbar>
-        <Parts.List className={list} />
+        {list}
         <Parts.Count className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
           <Parts.CountText className="m-0 text-muted-foreground tabular-nums" />
           <Parts.Notice className="m-0 text-destructive" />

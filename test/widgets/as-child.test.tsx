@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { aspectRatioKind } from "../../src/kinds/aspect-ratio";
 import { formKind } from "../../src/kinds/form";
 import { mediaKind } from "../../src/kinds/media";
+import { multiSelectKind } from "../../src/kinds/multi-select";
 import { questionKind } from "../../src/kinds/native";
 import { questionsKind } from "../../src/kinds/questions";
 import { templateKind } from "../../src/kinds/template";
@@ -12,6 +13,7 @@ import { Approval } from "../../src/widgets/approval/approval";
 import { AspectRatioPicker } from "../../src/widgets/aspect-ratio-picker/aspect-ratio-picker";
 import { Form } from "../../src/widgets/form/form";
 import { MediaPicker } from "../../src/widgets/media-picker/media-picker";
+import { MultiSelect } from "../../src/widgets/multi-select/multi-select";
 import { Question } from "../../src/widgets/question/question";
 import { Questions } from "../../src/widgets/questions/questions";
 import { TemplatePicker } from "../../src/widgets/template-picker/template-picker";
@@ -23,6 +25,7 @@ const media = mediaKind.request.parse({
   items: [{ id: "a", url: "https://example.com/a.png", mediaType: "image", alt: "A" }],
   max: 2,
 });
+const options = multiSelectKind.request.parse({ kind: "multi-select", options: [{ id: "a", label: "Auth" }] });
 const form = formKind.request.parse({ kind: "form", fields: [{ name: "email", label: "Email", type: "email" }] });
 
 describe("asChild", () => {
@@ -480,6 +483,16 @@ const rows: Row[] = [
     <AspectRatioPicker.CustomLabel asChild>{mine}</AspectRatioPicker.CustomLabel>,
     "custom-label",
     /Width/,
+  ),
+  row(
+    "the multi-select's Option",
+    (p) => (
+      <MultiSelect.Root payload={options}>
+        <MultiSelect.List>{p}</MultiSelect.List>
+      </MultiSelect.Root>
+    ),
+    <MultiSelect.Option asChild>{mine}</MultiSelect.Option>,
+    "option",
   ),
   row(
     "the media picker's Tile",

@@ -17,14 +17,31 @@ const ROW_ESTIMATE = 32;
 export interface MultiSelectListProps extends ComponentPropsWithoutRef<"div"> {
   /** Render the list as your own element (its content is the list's rows). */
   asChild?: boolean;
+  /** Without `asChild`: one option's parts, rendered once per option shown (an `Option`, with your classes). */
+  children?: ReactNode;
+  /** Each option's row (rows are placed by the virtualizer; a row's bottom padding is the space between rows). */
+  rowClassName?: string | undefined;
+  /** A group's heading. */
+  headingClassName?: string | undefined;
+  /** "No matches", when the search finds nothing. */
+  emptyClassName?: string | undefined;
 }
 
 /**
  * The options, grouped under their headings (`role="group"`), filtered by the search and
  * virtualized: one container per group with rendered rows, each row placed at its measured offset,
- * so a row keeps its element (and focus) while the list scrolls.
+ * so a row keeps its element (and focus) while the list scrolls. Its children (without `asChild`)
+ * are one option's parts, rendered once per option shown.
  */
-export function List({ asChild, children, className, ...props }: MultiSelectListProps) {
+export function List({
+  asChild,
+  children,
+  className,
+  rowClassName,
+  headingClassName,
+  emptyClassName,
+  ...props
+}: MultiSelectListProps) {
   const api = useMultiSelectContext();
   const { view } = api;
   const collection = useVirtualCollection({
@@ -63,7 +80,7 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
     if (row.type === "heading") {
       return (
         // Not an option id: ids are never empty.
-        <p key="" {...place} {...api.getGroupHeadingProps(row.section)} className={HEADING_CLASS}>
+        <p key="" {...place} {...api.getGroupHeadingProps(row.section)} className={cx(HEADING_CLASS, headingClassName)}>
           {row.section.group}
         </p>
       );
@@ -71,8 +88,15 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
     const option = api.collection.options[row.index];
     if (!option) return null;
     return (
-      <div key={option.id} {...place} data-slot={"row" satisfies MultiSelectSlot} className="hitl-multi-select-row">
-        <OptionItem option={option} {...optionProps(api, row)} />
+      <div
+        key={option.id}
+        {...place}
+        data-slot={"row" satisfies MultiSelectSlot}
+        className={cx("hitl-multi-select-row", rowClassName)}
+      >
+        <OptionItem option={option} {...optionProps(api, row)}>
+          {asChild ? undefined : children}
+        </OptionItem>
       </div>
     );
   };
@@ -80,7 +104,7 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
   const body = (
     <>
       {view.count === 0 && (
-        <p {...api.getEmptyProps()} className="hitl-help">
+        <p {...api.getEmptyProps()} className={cx("hitl-help", emptyClassName)}>
           {api.labels.noMatches}
         </p>
       )}
@@ -130,7 +154,7 @@ export function List({ asChild, children, className, ...props }: MultiSelectList
 
 const HEADING_CLASS = "hitl-multi-select-row hitl-multi-select-group-heading";
 
-function optionProps(api: MultiSelectApi, row: OptionRow): Omit<OptionItemProps, "option"> {
+function optionProps(api: MultiSelectApi, row: OptionRow): Omit<OptionItemProps, "option" | "children"> {
   return {
     root: api.getOptionProps(row),
     control: api.getOptionControlProps(row),

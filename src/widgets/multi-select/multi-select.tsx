@@ -2,6 +2,7 @@
 import { defineWidget, type WidgetRootProps } from "../shared/define-widget";
 import type { MultiSelectApi } from "./connect";
 import { List } from "./list";
+import { Option, OptionControl, OptionDescription, OptionLabel } from "./option-item";
 import {
   Body,
   Clear,
@@ -51,7 +52,8 @@ export const MultiSelect = defineWidget<MultiSelectProps, MultiSelectApi>()({
   ),
   parts: {
     ...{ Body, Search, SearchLabel, SearchInput, SearchMatches, Toolbar, SelectAll, Clear, SelectAllHint },
-    ...{ Count, CountText, Notice, List, Issues, Submit, Summary },
+    ...{ Count, CountText, Notice, List, Option, OptionControl, OptionLabel, OptionDescription, Issues, Submit },
+    Summary,
   },
 });
 

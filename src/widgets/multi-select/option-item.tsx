@@ -1,6 +1,8 @@
 "use client";
-import { memo } from "react";
-import { sameProps } from "../shared/create-widget-context";
+import { memo, type ReactNode } from "react";
+import { createPartScope, sameProps } from "../shared/create-widget-context";
+import { type PartProps, part } from "../shared/part";
+import { cx } from "../shared/widget-shell";
 import type { MultiSelectOption } from "./collection";
 import type { MultiSelectApi } from "./connect";
 
@@ -12,21 +14,64 @@ export interface OptionItemProps {
   readonly control: Getter<"getOptionControlProps">;
   readonly label: Getter<"getOptionLabelProps">;
   readonly description: Getter<"getOptionDescriptionProps">;
+  /** One option's parts (the list's children), or an `Option`. */
+  readonly children?: ReactNode;
 }
 
-/** One checkbox; rendered again only when its props change (its state, its tab stop). */
-export const OptionItem = memo(function OptionItem({ option, root, control, label, description }: OptionItemProps) {
-  return (
-    <div {...root} className="hitl-multi-select-option">
-      <input {...control} className="hitl-checkbox" />
-      <label htmlFor={label.htmlFor} data-slot={label["data-slot"]} className="hitl-multi-select-option-label">
-        {option.label}
-      </label>
-      {option.description && (
-        <p {...description} className="hitl-help hitl-multi-select-option-description">
-          {option.description}
-        </p>
-      )}
-    </div>
-  );
+const [OptionProvider, useOption] = createPartScope<Omit<OptionItemProps, "children">>(
+  "a multi-select's List (it renders once per option)",
+);
+
+/**
+ * One option's scope; rendered again only when its props change (its state, its tab stop) — or
+ * the option's parts given to `List` do (keep them in a constant, as the registry's items do).
+ */
+export const OptionItem = memo(function OptionItem({ children, ...scope }: OptionItemProps) {
+  return <OptionProvider value={scope}>{children ?? DEFAULT_OPTION}</OptionProvider>;
 }, sameProps);
+
+/**
+ * One checkbox's row (`data-state` `checked` / `unchecked`, `data-disabled`, `data-highlighted`):
+ * by default `OptionControl`, `OptionLabel` and `OptionDescription`.
+ */
+export function Option(props: PartProps<"div">) {
+  const { root } = useOption("Option");
+  return part(
+    "div",
+    { ...root, className: "hitl-multi-select-option" },
+    props,
+    <>
+      <OptionControl />
+      <OptionLabel />
+      <OptionDescription />
+    </>,
+  );
+}
+
+/** One element for every render (a new one would render every option again). */
+const DEFAULT_OPTION = <Option />;
+
+/** The option's checkbox. */
+export function OptionControl({ className }: { className?: string | undefined }) {
+  const { control } = useOption("OptionControl");
+  return <input {...control} className={cx("hitl-checkbox", className)} />;
+}
+
+/** The option's label (it names the checkbox). */
+export function OptionLabel(props: PartProps<"label">) {
+  const { option, label } = useOption("OptionLabel");
+  const own = { htmlFor: label.htmlFor, "data-slot": label["data-slot"], className: "hitl-multi-select-option-label" };
+  return part("label", own, props, option.label);
+}
+
+/** The option's description, when it has one (it describes the checkbox). */
+export function OptionDescription(props: PartProps<"p">) {
+  const { option, description } = useOption("OptionDescription");
+  if (!option.description) return null;
+  return part(
+    "p",
+    { ...description, className: "hitl-help hitl-multi-select-option-description" },
+    props,
+    option.description,
+  );
+}
