@@ -1,6 +1,7 @@
 "use client";
 import { createContext, useContext } from "react";
 import { isSettledStatus } from "../../react/widget-props";
+import { createPartScope } from "../shared/create-widget-context";
 import { contentOf, type PartProps, part } from "../shared/part";
 import { RadioGroup, type RadioGroupItemProps } from "../shared/roving-group";
 import { pickerParts } from "../shared/shell-submit";
@@ -35,12 +36,7 @@ function useOptionValue(part: string): string {
 }
 
 /** The width and height inputs: which one a per-side part renders, from `CustomField`. */
-const CustomSideScope = createContext<CustomSide | undefined>(undefined);
-function useSide(part: string): CustomSide {
-  const side = useContext(CustomSideScope);
-  if (side === undefined) throw new Error(`<${part}> must be inside an aspect-ratio picker's CustomField.`);
-  return side;
-}
+const [CustomSideProvider, useSide] = createPartScope<CustomSide>("an aspect-ratio picker's CustomField");
 
 /**
  * The presets (and Custom) as a radio group (the kit's roving primitive): arrow keys move and
@@ -194,7 +190,7 @@ export function CustomFields(props: PartProps<"div">) {
 export function CustomField({ side, ...props }: PartProps<"div"> & { side: CustomSide }) {
   const api = useAspectRatioContext();
   return (
-    <CustomSideScope.Provider value={side}>
+    <CustomSideProvider value={side}>
       {part(
         "div",
         { ...api.getCustomFieldProps(), className: "hitl-aspect-ratio-custom-field" },
@@ -206,7 +202,7 @@ export function CustomField({ side, ...props }: PartProps<"div"> & { side: Custo
           <CustomFieldError />
         </>,
       )}
-    </CustomSideScope.Provider>
+    </CustomSideProvider>
   );
 }
 

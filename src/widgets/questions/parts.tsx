@@ -21,13 +21,9 @@ import { QuestionsProvider, type QuestionsResponse, useQuestionsContext } from "
 export type { PartProps };
 
 /** The question a per-question part renders: from `QuestionList` (or a `Question` given its `question`). */
-const QuestionScope = createContext<QuestionSetItem | undefined>(undefined);
-function useQuestion(part: string, given?: QuestionSetItem): QuestionSetItem {
-  const scoped = useContext(QuestionScope);
-  const question = given ?? scoped;
-  if (!question) throw new Error(`<${part}> must be inside a question set's Question (or be given its question).`);
-  return question;
-}
+const [QuestionProvider, useQuestion] = createPartScope<QuestionSetItem>(
+  "a question set's Question (or be given its question)",
+);
 /** The option a per-option part renders, from `QuestionOptions`. */
 const [ItemProvider, useItem] = createPartScope<QuestionItem>("a question's options (it renders once per option)");
 /** The checkboxes' elements by index, so the group's arrow keys can focus them. */
@@ -48,9 +44,9 @@ export function QuestionList({ asChild, children, ...props }: PartProps<"div">) 
     { ...api.getQuestionsProps(), className: "hitl-questions-list" },
     { ...props, asChild, children: asChild ? children : undefined },
     api.questions.map((question) => (
-      <QuestionScope.Provider key={question.id} value={question}>
+      <QuestionProvider key={question.id} value={question}>
         {template}
-      </QuestionScope.Provider>
+      </QuestionProvider>
     )),
   );
 }
@@ -91,7 +87,7 @@ function QuestionFieldset({ question, ...props }: PartProps<"fieldset"> & { ques
   const api = useQuestionsContext();
   const own = { ...api.getQuestionProps(question), className: "hitl-questions-question" };
   return (
-    <QuestionScope.Provider value={question}>
+    <QuestionProvider value={question}>
       {part(
         "fieldset",
         own,
@@ -106,7 +102,7 @@ function QuestionFieldset({ question, ...props }: PartProps<"fieldset"> & { ques
           <QuestionClear />
         </>,
       )}
-    </QuestionScope.Provider>
+    </QuestionProvider>
   );
 }
 
@@ -192,7 +188,7 @@ export function RadioOptions({ question: given, className, asChild, children, ..
   const question = useQuestion("RadioOptions", given);
   const items = eachItem(api.questionOf(question).items, asChild ? undefined : children);
   return (
-    <QuestionScope.Provider value={question}>
+    <QuestionProvider value={question}>
       <RadioGroup.Root
         {...api.getRadioGroupProps(question)}
         {...props}
@@ -201,7 +197,7 @@ export function RadioOptions({ question: given, className, asChild, children, ..
       >
         {asChild ? contentOf({ asChild, children }, items) : items}
       </RadioGroup.Root>
-    </QuestionScope.Provider>
+    </QuestionProvider>
   );
 }
 
@@ -212,7 +208,7 @@ export function CheckboxOptions({ question: given, asChild, children, ...props }
   const elements = useRef(new Map<number, HTMLInputElement>()).current;
   const group = api.getCheckboxGroupProps(question, { focusIndex: (index) => elements.get(index)?.focus() });
   return (
-    <QuestionScope.Provider value={question}>
+    <QuestionProvider value={question}>
       <CheckboxElements.Provider value={elements}>
         {part(
           "div",
@@ -221,7 +217,7 @@ export function CheckboxOptions({ question: given, asChild, children, ...props }
           eachItem(api.questionOf(question).items, asChild ? undefined : children),
         )}
       </CheckboxElements.Provider>
-    </QuestionScope.Provider>
+    </QuestionProvider>
   );
 }
 

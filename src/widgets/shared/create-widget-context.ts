@@ -32,12 +32,16 @@ export function createWidgetContext<T>(name: string): readonly [Provider<T | nul
 /**
  * A scope inside a widget (one option of a list, a free text's field, Decline's reason step) and
  * the hook its leaf parts read it with: `[Provider, useScope]`. `useScope(part)` fails at once,
- * naming the part and `where` it belongs.
+ * naming the part and `where` it belongs; `useScope(part, given)` takes what a part was given as a
+ * prop (a question passed to `Question`) before its scope.
  */
-export function createPartScope<T>(where: string): readonly [Provider<T | null>, (part: string) => T] {
+export function createPartScope<T>(
+  where: string,
+): readonly [Provider<T | null>, (part: string, given?: T | undefined) => T] {
   const Context = createContext<T | null>(null);
-  const useScope = (part: string): T => {
+  const useScope = (part: string, given?: T | undefined): T => {
     const value = useContext(Context);
+    if (given !== undefined) return given;
     if (value === null) throw new Error(`<${part}> must be inside ${where}.`);
     return value;
   };
